@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { QueryFailedError, Repository } from 'typeorm';
+import { Clock } from '../common/clock/clock';
+import { newId } from '../common/ids';
+import { AccountsErrorCode, AccountsException } from './accounts.exception';
+import { Account, PLAN_NAMES, PlanName } from './entities/account.entity';
+import { PasswordHasher } from './password-hasher';
+
+export interface CustomLimits {
+  monthly?: number | null;
+  perMinute?: number | null;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 8;
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    @InjectRepository(Account) private readonly accounts: Repository<Account>,
+    private readonly passwordHasher: PasswordHasher,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(input: { email: string; plan?: string; password?: string }): Promise<Account> {
+    const email = input.email.trim().toLowerCase();
+    if (!EMAIL_PATTERN.test(email) || email.length > 254) {
+      throw new AccountsException(AccountsErrorCode.INVALID_ARGUMENT, 'email must be a valid address');
+    }
+    const plan = this.checkPlan(input.plan ?? 'free');
+    const account = this.accounts.create({
+      id: newId('acc'),
+      email,
+      plan,
+      passwordHash: input.password === undefined ? null : await this.hashPassword(input.password),
+      monthlyLimit: null,
+      perMinuteLimit: null,
+      webhookSecretEncrypted: null,
+      urlSigningSecretEncrypted: null,
+      createdAt: this.clock.now(),
+    });
+    try {
+      return await this.accounts.save(account);
+    } catch (error) {
+      if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) {
+        throw new AccountsException(AccountsErrorCode.EMAIL_TAKEN, 'An account with this email already exists');
+      }
+      throw error;
+    }
+  }
+
+  async get(accountId: string): Promise<Account> {
+    const account = await this.accounts.findOneBy({ id: accountId });
+    if (!account) throw new AccountsException(AccountsErrorCode.ACCOUNT_NOT_FOUND, `No account ${accountId}`);
+    return account;
+  }
+
+  findByEmail(email: string): Promise<Account | null> {
+    return this.accounts.findOneBy({ email: email.trim().toLowerCase() });
+  }
+
+  async setPlan(accountId: string, plan: string): Promise<Account> {
+    const account = await this.get(accountId);
+    account.plan = this.checkPlan(plan);
+    return this.accounts.save(account);
+  }
+
+  async setLimits(accountId: string, limits: CustomLimits | 'clear'): Promise<Account> {
+    const account = await this.get(accountId);
+    if (limits === 'clear') {
+      account.monthlyLimit = null;
+      account.perMinuteLimit = null;
+    } else {
+      for (const value of [limits.monthly, limits.perMinute]) {
+        if (value != null && (!Number.isInteger(value) || value < 0)) {
+          throw new AccountsException(AccountsErrorCode.INVALID_ARGUMENT, 'limits must be whole numbers ≥ 0');
+        }
+      }
+      if (limits.monthly !== undefined) account.monthlyLimit = limits.monthly;
+      if (limits.perMinute !== undefined) account.perMinuteLimit = limits.perMinute;
+    }
+    return this.accounts.save(account);
+  }
+
+  async setPassword(accountId: string, password: string): Promise<Account> {
+    const account = await this.get(accountId);
+    account.passwordHash = await this.hashPassword(password);
+    return this.accounts.save(account);
+  }
+
+  private hashPassword(password: string): Promise<string> {
+    if (password.length < MIN_PASSWORD_LENGTH || password.length > 200) {
+      throw new AccountsException(AccountsErrorCode.INVALID_ARGUMENT, `password must be ${MIN_PASSWORD_LENGTH}–200 characters`);
+    }
+    return this.passwordHasher.hash(password);
+  }
+
+  private checkPlan(plan: string): PlanName {
+    if (!(PLAN_NAMES as readonly string[]).includes(plan)) {
+      throw new AccountsException(AccountsErrorCode.INVALID_ARGUMENT, `plan must be one of ${PLAN_NAMES.join(', ')}`);
+    }
+    return plan as PlanName;
+  }
+}

@@ -1,0 +1,31 @@
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The HTTP platform: Fastify with the contract's body limit and request ids. */
+export function createHttpAdapter(): FastifyAdapter {
+  return new FastifyAdapter({
+    bodyLimit: MAX_BODY_BYTES,
+    maxParamLength: 200,
+    // A client's X-Request-Id is kept (if sane); otherwise one is generated.
+    genReqId: (request: IncomingMessage) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+  });
+}
+
+/**
+ * Settings that live below Nest. Fastify's own errors (413, 415, malformed JSON) reach the global
+ * filter through Nest's error handler as HttpExceptions with their status.
+ */
+export function configureHttpPlatform(app: NestFastifyApplication): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  // Only JSON bodies are accepted; anything else is a 415.
+  fastify.removeContentTypeParser(['text/plain']);
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+}

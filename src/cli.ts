@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { AppException } from './common/errors/app-exception';
+import { parseArguments } from './cli/cli-arguments';
+import { COMMANDS, UsageError } from './cli/cli-commands';
+import { CliModule } from './cli/cli.module';
+import { loadConfig } from './config/app-config';
+
+/** `node dist/cli.js <command> [--flags]`: one JSON object on stdout, errors on stderr, exit 1. */
+async function main(): Promise<void> {
+  const { command, flags } = parseArguments(process.argv.slice(2));
+  const run = command ? COMMANDS[command] : undefined;
+  if (!run) throw new UsageError(`Usage: cli <${Object.keys(COMMANDS).join('|')}> [--flags]`);
+  const context = await NestFactory.createApplicationContext(CliModule.forRoot(loadConfig()), { logger: false, abortOnError: false });
+  try {
+    process.stdout.write(`${JSON.stringify(await run(context, flags))}\n`);
+  } finally {
+    await context.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof AppException || error instanceof UsageError || error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${JSON.stringify({ error: message, ...(error instanceof AppException ? { code: error.code } : {}) })}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,58 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { AccountsService } from '../accounts/accounts.service';
+import { ApiKeysService } from '../accounts/api-keys.service';
+
+type Flags = Record<string, string | true>;
+type Command = (context: INestApplicationContext, flags: Flags) => Promise<Record<string, unknown>>;
+
+export class UsageError extends Error {}
+
+function text(flags: Flags, name: string, required: true): string;
+function text(flags: Flags, name: string, required?: false): string | undefined;
+function text(flags: Flags, name: string, required = false): string | undefined {
+  const value = flags[name];
+  if (value === true) throw new UsageError(`--${name} needs a value`);
+  if (value === undefined && required) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function count(flags: Flags, name: string): number | undefined {
+  const value = text(flags, name);
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number`);
+  return Number(value);
+}
+
+/** Contract section 2: each prints exactly one JSON object. */
+export const COMMANDS: Record<string, Command> = {
+  'accounts:create': async (context, flags) => {
+    const account = await context.get(AccountsService).create({
+      email: text(flags, 'email', true),
+      plan: text(flags, 'plan'),
+      password: text(flags, 'password'),
+    });
+    const { plainKey } = await context.get(ApiKeysService).create(account.id, 'Default');
+    return { accountId: account.id, apiKey: plainKey };
+  },
+  'accounts:set-plan': async (context, flags) => {
+    const account = await context.get(AccountsService).setPlan(text(flags, 'account', true), text(flags, 'plan', true));
+    return { accountId: account.id, plan: account.plan };
+  },
+  'accounts:set-limits': async (context, flags) => {
+    const limits = flags.clear === true ? 'clear' : { monthly: count(flags, 'monthly'), perMinute: count(flags, 'per-minute') };
+    const account = await context.get(AccountsService).setLimits(text(flags, 'account', true), limits);
+    return { accountId: account.id, limits: { monthly: account.monthlyLimit, perMinute: account.perMinuteLimit } };
+  },
+  'accounts:set-password': async (context, flags) => {
+    const account = await context.get(AccountsService).setPassword(text(flags, 'account', true), text(flags, 'password', true));
+    return { accountId: account.id };
+  },
+  'api-keys:create': async (context, flags) => {
+    const { apiKey, plainKey } = await context.get(ApiKeysService).create(text(flags, 'account', true), text(flags, 'name'));
+    return { keyId: apiKey.id, apiKey: plainKey };
+  },
+  'api-keys:revoke': async (context, flags) => {
+    const apiKey = await context.get(ApiKeysService).revoke(text(flags, 'key-id', true));
+    return { keyId: apiKey.id, revoked: true };
+  },
+};

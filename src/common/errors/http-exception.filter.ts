@@ -1,0 +1,16 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { toErrorResponse } from './error-body';
+
+/** The one place errors become HTTP answers (Fastify-level errors use the same mapping in app.factory). */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const response = toErrorResponse(exception);
+    if (response.unexpected) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    void reply.status(response.status).headers(response.headers).send(response.body);
+  }
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+export type DatabaseConfig =
+  | { type: 'sqlite'; path: string }
+  | { type: 'mysql'; url: string };
+
+/** The whole validated configuration. Injected by class token so consumers get types. */
+export class AppConfig {
+  readonly nodeEnv: string;
+  readonly port: number;
+  readonly host: string;
+  readonly publicBaseUrl: string;
+  readonly dataDir: string;
+  readonly imagesDir: string;
+  readonly database: DatabaseConfig;
+  readonly redisUrl: string | null;
+  /** 32-byte key: encrypts secrets at rest and keys the render-cache HMAC. */
+  readonly secretsKey: Buffer;
+  /** `host` or `host:port` entries exactly as written. */
+  readonly allowedPrivateHosts: readonly string[];
+  readonly renderThreads: number;
+  readonly logLevel: string;
+  readonly logFormat: 'json' | 'pretty';
+
+  constructor(values: AppConfig) {
+    Object.assign(this, values);
+  }
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+  }
+}
+
+const integerString = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `must be between ${min} and ${max}`);
+
+const environmentSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: integerString(0, 65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_BASE_URL: z
+    .string()
+    .url('must be an absolute http(s) URL')
+    .refine((value) => /^https?:\/\//.test(value), 'must be an absolute http(s) URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^(sqlite:.+|mysql:\/\/.+)$/.test(value), 'must be sqlite:<path> or mysql://user:pass@host:port/db')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .refine((value) => /^rediss?:\/\/.+/.test(value), 'must be a redis:// URL')
+    .optional(),
+  SECRETS_KEY: z.string().optional(),
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.string().default(''),
+  RENDER_THREADS: integerString(1, 64).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+});
+
+/** Accepts 64 hex characters or base64 of exactly 32 bytes. */
+export function parseSecretsKey(value: string): Buffer {
+  const trimmed = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  const decoded = Buffer.from(trimmed, 'base64');
+  if (decoded.length === 32 && /^[A-Za-z0-9+/_-]+=*$/.test(trimmed)) return decoded;
+  throw new ConfigError('SECRETS_KEY', 'must be 32 bytes as 64 hex characters or base64');
+}
+
+function loadOrCreateSecretsKey(dataDir: string): Buffer {
+  const file = join(dataDir, 'secrets.key');
+  if (existsSync(file)) return parseSecretsKey(readFileSync(file, 'utf8'));
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  // 'wx' fails if another process created it first; then read theirs so both agree.
+  try {
+    writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+    return key;
+  } catch {
+    return parseSecretsKey(readFileSync(file, 'utf8'));
+  }
+}
+
+/** Validates the environment into an AppConfig; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(String(issue.path[0]), issue.message);
+  }
+  const values = parsed.data;
+  const dataDir = resolve(values.DATA_DIR);
+  const databaseUrl = values.DATABASE_URL ?? `sqlite:${join(dataDir, 'pictor.sqlite')}`;
+  const database: DatabaseConfig = databaseUrl.startsWith('sqlite:')
+    ? { type: 'sqlite', path: resolveSqlitePath(databaseUrl.slice('sqlite:'.length)) }
+    : { type: 'mysql', url: databaseUrl };
+  const isProduction = values.NODE_ENV === 'production';
+  if (isProduction && !values.SECRETS_KEY) {
+    throw new ConfigError('SECRETS_KEY', 'is required when NODE_ENV=production');
+  }
+  const secretsKey = values.SECRETS_KEY ? parseSecretsKey(values.SECRETS_KEY) : loadOrCreateSecretsKey(dataDir);
+  const port = values.PORT;
+  return new AppConfig({
+    nodeEnv: values.NODE_ENV,
+    port,
+    host: values.HOST,
+    publicBaseUrl: (values.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    imagesDir: join(dataDir, 'images'),
+    database,
+    redisUrl: values.REDIS_URL ?? null,
+    secretsKey,
+    allowedPrivateHosts: values.WEBHOOK_ALLOWED_PRIVATE_HOSTS.split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+    renderThreads: values.RENDER_THREADS ?? defaultThreads(),
+    logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
+  });
+}
+
+function resolveSqlitePath(path: string): string {
+  if (path === ':memory:') return path;
+  return isAbsolute(path) ? path : resolve(path);
+}
+
+function defaultThreads(): number {
+  return Math.max(1, availableParallelism());
+}

@@ -1,0 +1,32 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import { Account } from '../accounts/entities/account.entity';
+import { ApiKey } from '../accounts/entities/api-key.entity';
+import { RenderCacheEntry } from '../render/entities/render-cache-entry.entity';
+import { Template } from '../templates/entities/template.entity';
+import type { AppConfig } from '../config/app-config';
+import { InitialSchema1763780000000 } from './migrations/1763780000000-initial-schema';
+
+export const ENTITIES = [Account, ApiKey, Template, RenderCacheEntry];
+export const MIGRATIONS = [InitialSchema1763780000000];
+
+/** One definition for the app, the CLI and the TypeORM CLI (ormconfig.ts). Never synchronize. */
+export function buildDataSourceOptions(config: AppConfig): DataSourceOptions {
+  const common = { entities: ENTITIES, migrations: MIGRATIONS, synchronize: false, migrationsRun: false, logging: false } as const;
+  if (config.database.type === 'sqlite') {
+    if (config.database.path !== ':memory:') mkdirSync(dirname(config.database.path), { recursive: true });
+    return {
+      ...common,
+      type: 'better-sqlite3',
+      database: config.database.path,
+      // WAL lets readers proceed while a writer commits; busy_timeout covers a second process (the CLI).
+      prepareDatabase: (db: { pragma(statement: string): unknown }) => {
+        db.pragma('journal_mode = WAL');
+        db.pragma('busy_timeout = 5000');
+        db.pragma('foreign_keys = ON');
+      },
+    };
+  }
+  return { ...common, type: 'mysql', url: config.database.url, timezone: 'Z', charset: 'utf8mb4_unicode_ci', connectorPackage: 'mysql2' };
+}

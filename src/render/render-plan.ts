@@ -1,0 +1,111 @@
+import { createHmac } from 'node:crypto';
+import type { LayerDefinition } from '../templates/dto/template.schema';
+import type { Template } from '../templates/entities/template.entity';
+import type { LayerOverride, RenderRequest } from './dto/render-request.schema';
+import { RenderWarning, RenderWarningCode } from './dto/render-response';
+import type { DrawJob, OutputFormat } from './renderer/draw-job';
+
+export const DEFAULT_QUALITY = 85;
+export const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+
+/** Which override fields each layer type draws. `text` is accepted on any layer but drawn only by text layers. */
+const APPLICABLE: Record<LayerDefinition['type'], ReadonlyArray<keyof LayerOverride>> = {
+  text: ['text', 'color', 'fontSize', 'hidden'],
+  image: ['imageUrl', 'hidden'],
+  rect: ['fill', 'hidden'],
+};
+
+export interface RenderPlan {
+  key: string;
+  fileName: string;
+  /** Warnings that depend on the request, not the drawing: recomputed on every answer. */
+  requestWarnings: RenderWarning[];
+  job: Omit<DrawJob, 'images'>;
+}
+
+/** Stable JSON: object keys sorted, so equal inputs serialize equally whatever their order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Output size: both given as asked; one given keeps the design's aspect ratio. */
+export function outputSize(template: Pick<Template, 'width' | 'height'>, width?: number, height?: number) {
+  const clamp = (value: number) => Math.min(4096, Math.max(1, Math.round(value)));
+  if (width && height) return { width, height };
+  if (width) return { width, height: clamp((width * template.height) / template.width) };
+  if (height) return { width: clamp((height * template.width) / template.height), height };
+  return { width: template.width, height: template.height };
+}
+
+/**
+ * Resolves a request against a template into the drawing job and its cache key. Override names the
+ * template lacks (and fields a layer type does not take) are dropped before the key is computed.
+ */
+export function planRender(template: Template, request: RenderRequest, keySecret: Buffer): RenderPlan {
+  const requestWarnings: RenderWarning[] = [];
+  const byName = new Map(template.layers.map((layer) => [layer.name, layer]));
+  const overrides: Record<string, LayerOverride> = {};
+  for (const [name, override] of Object.entries(request.layers)) {
+    const layer = byName.get(name);
+    if (!layer) {
+      requestWarnings.push({ code: RenderWarningCode.UNKNOWN_LAYER, layer: name, message: `Template has no layer "${name}"; override ignored` });
+      continue;
+    }
+    const kept: LayerOverride = {};
+    for (const [field, value] of Object.entries(override) as Array<[keyof LayerOverride, never]>) {
+      if (value === undefined) continue;
+      if (APPLICABLE[layer.type].includes(field)) kept[field] = value;
+      else if (field !== 'text') {
+        requestWarnings.push({
+          code: RenderWarningCode.OVERRIDE_IGNORED,
+          layer: name,
+          message: `"${field}" does not apply to a ${layer.type} layer; ignored`,
+        });
+      }
+    }
+    if (Object.keys(kept).length > 0) overrides[name] = kept;
+  }
+
+  const layers = template.layers.map((layer) => applyOverride(layer, overrides[layer.name]));
+  const size = outputSize(template, request.width, request.height);
+  const format = request.format;
+  // PNG has no quality setting: leaving it out of the key keeps `quality` from splitting the cache.
+  const quality = format === 'png' ? 0 : (request.quality ?? DEFAULT_QUALITY);
+  const identity = { v: 1, templateId: template.id, version: template.version, overrides, ...size, format, quality };
+  const key = createHmac('sha256', keySecret).update(canonicalJson(identity)).digest('hex');
+  return {
+    key,
+    fileName: `${key}.${EXTENSIONS[format]}`,
+    requestWarnings,
+    job: {
+      design: { width: template.width, height: template.height, background: template.background, layers },
+      output: { ...size, format, quality },
+    },
+  };
+}
+
+function applyOverride(layer: LayerDefinition, override: LayerOverride | undefined): LayerDefinition {
+  if (!override) return layer;
+  const merged = { ...layer } as LayerDefinition & Record<string, unknown>;
+  if (override.hidden !== undefined) merged.hidden = override.hidden;
+  if (merged.type === 'text') {
+    if (override.text !== undefined) merged.text = override.text;
+    if (override.color !== undefined) merged.color = override.color;
+    if (override.fontSize !== undefined) {
+      merged.fontSize = override.fontSize;
+      merged.minFontSize = Math.min(merged.minFontSize, override.fontSize);
+    }
+  } else if (merged.type === 'image') {
+    if (override.imageUrl !== undefined) merged.imageUrl = override.imageUrl;
+  } else if (override.fill !== undefined) {
+    merged.fill = override.fill;
+  }
+  return merged;
+}

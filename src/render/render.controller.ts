@@ -1,0 +1,18 @@
+import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { CurrentAccount } from '../accounts/auth/current-account.decorator';
+import type { Account } from '../accounts/entities/account.entity';
+import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
+import { generateRequestSchema, RenderRequest } from './dto/render-request.schema';
+import { RenderService } from './render.service';
+
+@Controller('api')
+export class RenderController {
+  constructor(private readonly renders: RenderService) {}
+
+  @Post('generate')
+  @HttpCode(200)
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  async generate(@CurrentAccount() account: Account, @Body(new ZodValidationPipe(generateRequestSchema)) body: RenderRequest): Promise<string> {
+    return (await this.renders.renderOwned(account, body)).json;
+  }
+}

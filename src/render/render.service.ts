@@ -1,0 +1,110 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
+import type { Account } from '../accounts/entities/account.entity';
+import { Clock } from '../common/clock/clock';
+import { deriveKey } from '../common/crypto/derive-key';
+import { AppConfig } from '../config/app-config';
+import { ImageStorage } from '../storage/image-storage';
+import type { Template } from '../templates/entities/template.entity';
+import { TemplatesService } from '../templates/templates.service';
+import type { RenderRequest } from './dto/render-request.schema';
+import { RenderResponse, RenderWarning, RenderWarningCode } from './dto/render-response';
+import { LayerImageFetcher } from './layer-image-fetcher';
+import { RenderCacheService } from './render-cache.service';
+import { planRender, RenderPlan } from './render-plan';
+import { RenderErrorCode, RenderException } from './render.exception';
+import { RendererService } from './renderer/renderer.service';
+
+export interface RenderOutcome {
+  response: RenderResponse;
+  /** The response serialized once: the HTTP body and, byte for byte, the webhook payload. */
+  json: string;
+  /** True when this request drew the image (and so was counted). */
+  drew: boolean;
+}
+
+interface Drawing {
+  warnings: RenderWarning[];
+}
+
+@Injectable()
+export class RenderService {
+  private readonly logger = new Logger(RenderService.name);
+  private readonly cacheKeySecret: Buffer;
+  /** Single flight: concurrent identical renders on this instance share one drawing. */
+  private readonly inFlight = new Map<string, Promise<Drawing>>();
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly templates: TemplatesService,
+    private readonly cache: RenderCacheService,
+    private readonly renderer: RendererService,
+    private readonly storage: ImageStorage,
+    private readonly imageFetcher: LayerImageFetcher,
+    private readonly clock: Clock,
+  ) {
+    this.cacheKeySecret = deriveKey(config.secretsKey, 'render-cache-key');
+  }
+
+  /** POST /api/generate and /api/hooks/render: the caller's own template. */
+  async renderOwned(account: Account, request: RenderRequest): Promise<RenderOutcome> {
+    const startedAt = performance.now();
+    const template = await this.templates.getOwned(account.id, request.templateId);
+    return this.renderTemplate(account, template, request, startedAt);
+  }
+
+  async renderTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now()): Promise<RenderOutcome> {
+    const plan = planRender(template, request, this.cacheKeySecret);
+    const entry = await this.cache.find(plan.key);
+    if (entry) return this.answer(plan, entry.warnings, false, startedAt);
+    const pending = this.inFlight.get(plan.key);
+    if (pending) return this.answer(plan, (await pending).warnings, false, startedAt);
+
+    const drawing = this.draw(owner, template, plan);
+    this.inFlight.set(plan.key, drawing);
+    try {
+      return this.answer(plan, (await drawing).warnings, true, startedAt);
+    } finally {
+      this.inFlight.delete(plan.key);
+    }
+  }
+
+  private async draw(owner: Account, template: Template, plan: RenderPlan): Promise<Drawing> {
+    const fetched = await this.imageFetcher.fetchAll(plan.job.design.layers);
+    let drawn;
+    try {
+      drawn = await this.renderer.draw({ ...plan.job, images: fetched.images });
+      await this.storage.put(plan.fileName, drawn.bytes);
+    } catch (error) {
+      this.logger.error(`Render of ${template.id} failed: ${(error as Error).stack ?? error}`);
+      throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered');
+    }
+    const warnings = [...fetched.warnings, ...drawn.warnings];
+    // An unavailable image may be back next time: such a render is not cached.
+    if (!warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE)) {
+      await this.cache.record({
+        key: plan.key,
+        accountId: owner.id,
+        templateId: template.id,
+        templateVersion: template.version,
+        format: plan.job.output.format,
+        byteSize: drawn.bytes.byteLength,
+        warnings,
+        createdAt: this.clock.now(),
+      });
+    }
+    return { warnings };
+  }
+
+  private answer(plan: RenderPlan, drawingWarnings: RenderWarning[], drew: boolean, startedAt: number): RenderOutcome {
+    const warnings = [...plan.requestWarnings, ...drawingWarnings];
+    const response: RenderResponse = {
+      success: true,
+      imageUrl: `${this.config.publicBaseUrl}/api/images/generated/${plan.fileName}`,
+      cached: !drew,
+      generationTimeMs: Math.round(performance.now() - startedAt),
+      ...(warnings.length > 0 ? { warnings } : {}),
+    };
+    return { response, json: JSON.stringify(response), drew };
+  }
+}

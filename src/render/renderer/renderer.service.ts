@@ -1,0 +1,46 @@
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import Piscina from 'piscina';
+import { AppConfig } from '../../config/app-config';
+import type { DrawJob, DrawResult } from './draw-job';
+
+/** Compiled worker next to this file; when running from TypeScript sources (tests), its build in dist/. */
+function workerFile(): string {
+  const beside = join(__dirname, 'render.worker.js');
+  if (existsSync(beside)) return beside;
+  const projectRoot = join(__dirname, '..', '..', '..');
+  const built = join(projectRoot, 'dist', relative(join(projectRoot, 'src'), __dirname), 'render.worker.js');
+  if (existsSync(built)) return built;
+  throw new Error(`Render worker not built (${built}); run npm run build`);
+}
+
+/** Draws off the event loop in a pool of worker threads, so cached answers stay fast during renders. */
+@Injectable()
+export class RendererService implements OnModuleDestroy {
+  private readonly pool: Piscina;
+
+  constructor(config: AppConfig) {
+    this.pool = new Piscina({
+      filename: workerFile(),
+      minThreads: config.renderThreads,
+      maxThreads: config.renderThreads,
+      idleTimeout: 60_000,
+    });
+  }
+
+  async draw(job: DrawJob): Promise<DrawResult> {
+    const result = (await this.pool.run(job)) as DrawResult;
+    return { bytes: Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength), warnings: result.warnings };
+  }
+
+  /** Jobs waiting for a free thread (for metrics and readiness). */
+  get queueSize(): number {
+    return this.pool.queueSize;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    // close() lets running drawings finish; destroy() would abort them.
+    await this.pool.close();
+  }
+}

@@ -1,0 +1,16 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredImage {
+  stream: Readable;
+  size: number;
+}
+
+/** Where drawn images live. Local disk today; an object store can implement the same contract. */
+export abstract class ImageStorage {
+  /** Writes atomically: readers see the whole file or nothing. */
+  abstract put(name: string, bytes: Uint8Array): Promise<void>;
+  abstract open(name: string): Promise<StoredImage | null>;
+  abstract exists(name: string): Promise<boolean>;
+  /** Proves the store can be written (readiness checks). */
+  abstract probe(): Promise<void>;
+}

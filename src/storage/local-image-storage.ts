@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, mkdirSync } from 'node:fs';
+import { open, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppConfig } from '../config/app-config';
+import { ImageStorage, StoredImage } from './image-storage';
+
+@Injectable()
+export class LocalImageStorage extends ImageStorage {
+  private readonly directory: string;
+
+  constructor(config: AppConfig) {
+    super();
+    this.directory = config.imagesDir;
+    mkdirSync(this.directory, { recursive: true });
+  }
+
+  async put(name: string, bytes: Uint8Array): Promise<void> {
+    const temporary = join(this.directory, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await writeFile(temporary, bytes);
+      await rename(temporary, this.path(name));
+    } catch (error) {
+      await unlink(temporary).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async open(name: string): Promise<StoredImage | null> {
+    try {
+      const handle = await open(this.path(name), 'r');
+      const { size } = await handle.stat();
+      return { stream: createReadStream('', { fd: handle.fd, autoClose: true }), size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async exists(name: string): Promise<boolean> {
+    return stat(this.path(name)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async probe(): Promise<void> {
+    const name = `.probe-${randomBytes(6).toString('hex')}`;
+    await writeFile(join(this.directory, name), 'ok');
+    await unlink(join(this.directory, name));
+  }
+
+  private path(name: string): string {
+    return join(this.directory, name);
+  }
+}

@@ -1,0 +1,42 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { CurrentAccount } from '../accounts/auth/current-account.decorator';
+import type { Account } from '../accounts/entities/account.entity';
+import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
+import { toTemplateResponse } from './dto/template-response';
+import { createTemplateSchema, CreateTemplateInput, updateTemplateSchema, UpdateTemplateInput } from './dto/template.schema';
+import { TemplatesService } from './templates.service';
+
+@Controller('api/templates')
+export class TemplatesController {
+  constructor(private readonly templates: TemplatesService) {}
+
+  @Post()
+  async create(@CurrentAccount() account: Account, @Body(new ZodValidationPipe(createTemplateSchema)) body: CreateTemplateInput) {
+    return toTemplateResponse(await this.templates.create(account.id, body));
+  }
+
+  @Get()
+  async list(@CurrentAccount() account: Account) {
+    return { data: (await this.templates.list(account.id)).map(toTemplateResponse) };
+  }
+
+  @Get(':id')
+  async get(@CurrentAccount() account: Account, @Param('id') id: string) {
+    return toTemplateResponse(await this.templates.getOwned(account.id, id));
+  }
+
+  @Patch(':id')
+  async update(
+    @CurrentAccount() account: Account,
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(updateTemplateSchema)) body: UpdateTemplateInput,
+  ) {
+    return toTemplateResponse(await this.templates.update(account.id, id, body));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@CurrentAccount() account: Account, @Param('id') id: string): Promise<void> {
+    await this.templates.remove(account.id, id);
+  }
+}

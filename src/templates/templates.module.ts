@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Template } from './entities/template.entity';
+import { TemplatesController } from './templates.controller';
+import { TemplatesService } from './templates.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Template])],
+  controllers: [TemplatesController],
+  providers: [TemplatesService],
+  exports: [TemplatesService],
+})
+export class TemplatesModule {}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { isDeepStrictEqual } from 'node:util';
+import { Repository } from 'typeorm';
+import { Clock } from '../common/clock/clock';
+import { newId } from '../common/ids';
+import { CreateTemplateInput, DESIGN_FIELDS, UpdateTemplateInput } from './dto/template.schema';
+import { Template } from './entities/template.entity';
+import { TemplatesErrorCode, TemplatesException } from './templates.exception';
+
+const MAX_UPDATE_ATTEMPTS = 5;
+
+@Injectable()
+export class TemplatesService {
+  constructor(
+    @InjectRepository(Template) private readonly templates: Repository<Template>,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(accountId: string, input: CreateTemplateInput): Promise<Template> {
+    const now = this.clock.now();
+    return this.templates.save(
+      this.templates.create({ ...input, id: newId('tpl'), accountId, version: 1, createdAt: now, updatedAt: now }),
+    );
+  }
+
+  list(accountId: string): Promise<Template[]> {
+    return this.templates.find({ where: { accountId }, order: { createdAt: 'DESC' } });
+  }
+
+  /** Another account's template is answered exactly like a missing one. */
+  async getOwned(accountId: string, id: string): Promise<Template> {
+    const template = await this.templates.findOneBy({ id, accountId });
+    if (!template) throw TemplatesException.notFound(id);
+    return template;
+  }
+
+  /** For the public endpoint, which has no caller account. */
+  async getById(id: string): Promise<Template> {
+    const template = await this.templates.findOneBy({ id });
+    if (!template) throw TemplatesException.notFound(id);
+    return template;
+  }
+
+  /**
+   * Merges the given fields; a design change bumps `version` exactly once per PATCH, guarded by a
+   * compare-and-set on the old version so concurrent PATCHes cannot both claim the same number.
+   */
+  async update(accountId: string, id: string, input: UpdateTemplateInput): Promise<Template> {
+    for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
+      const current = await this.getOwned(accountId, id);
+      const next = { ...current, ...input };
+      const designChanged = DESIGN_FIELDS.some((field) => !isDeepStrictEqual(current[field], next[field]));
+      const changes: Partial<Template> = { ...input, updatedAt: this.clock.now() };
+      if (designChanged) changes.version = current.version + 1;
+      const result = await this.templates.update({ id, accountId, version: current.version }, changes);
+      if (result.affected === 1) return { ...next, ...changes } as Template;
+    }
+    throw new TemplatesException(TemplatesErrorCode.CONFLICT, 'Template changed concurrently; try again');
+  }
+
+  async remove(accountId: string, id: string): Promise<void> {
+    const result = await this.templates.delete({ id, accountId });
+    if (!result.affected) throw TemplatesException.notFound(id);
+  }
+}
