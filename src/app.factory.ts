@@ -4,11 +4,14 @@ import type { IncomingMessage } from 'node:http';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** Fastify's own JSON parser only: Nest's default would also accept form bodies, which are a 415 here. */
+export const NEST_APPLICATION_OPTIONS = { bodyParser: false } as const;
+
 /** The HTTP platform: Fastify with the contract's body limit and request ids. */
 export function createHttpAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     // A client's X-Request-Id is kept (if sane); otherwise one is generated.
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];

@@ -7,6 +7,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { FontsModule } from './fonts/fonts.module';
+import { HealthModule } from './health/health.module';
 import { NetworkModule } from './network/network.module';
 import { RenderModule } from './render/render.module';
 import { StorageModule } from './storage/storage.module';
@@ -28,6 +29,7 @@ export class AppModule {
         FontsModule,
         StorageModule,
         RenderModule,
+        HealthModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };

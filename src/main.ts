@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { configureHttpPlatform, createHttpAdapter } from './app.factory';
+import { configureHttpPlatform, createHttpAdapter, NEST_APPLICATION_OPTIONS } from './app.factory';
 import { AppModule } from './app.module';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 
@@ -16,7 +16,7 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createHttpAdapter());
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createHttpAdapter(), NEST_APPLICATION_OPTIONS);
   configureHttpPlatform(app);
   app.enableShutdownHooks();
   await app.listen(config.port, config.host);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { open, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
@@ -31,7 +31,7 @@ export class LocalImageStorage extends ImageStorage {
     try {
       const handle = await open(this.path(name), 'r');
       const { size } = await handle.stat();
-      return { stream: createReadStream('', { fd: handle.fd, autoClose: true }), size };
+      return { stream: handle.createReadStream({ autoClose: true }), size };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

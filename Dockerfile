@@ -1,0 +1,26 @@
+# syntax=docker/dockerfile:1
+# Build stage: compile TypeScript (and native modules) with the full toolchain.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY src ./src
+RUN npm run build && npm prune --omit=dev
+
+# Runtime stage: only production dependencies and compiled code, as a non-root user.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# node directly, not npm: npm does not forward SIGTERM to its child.
+CMD ["node", "dist/main.js"]

@@ -1,0 +1,50 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pictor-config-'));
+
+  it('defaults to SQLite under DATA_DIR and generates a persistent secrets key', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.database).toEqual({ type: 'sqlite', path: join(dataDir, 'pictor.sqlite') });
+    expect(config.publicBaseUrl).toBe('http://localhost:3000');
+    expect(config.secretsKey).toHaveLength(32);
+    expect(readFileSync(join(dataDir, 'secrets.key'), 'utf8').trim()).toBe(config.secretsKey.toString('hex'));
+    expect(loadConfig({ DATA_DIR: dataDir }).secretsKey.equals(config.secretsKey)).toBe(true);
+  });
+
+  it('reads MySQL URLs, the allow-list and the public base URL', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'mysql://u:p@db:3306/pictor',
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1, Receiver:8080',
+      PUBLIC_BASE_URL: 'https://img.example.com/',
+      PORT: '8080',
+    });
+    expect(config.database).toEqual({ type: 'mysql', url: 'mysql://u:p@db:3306/pictor' });
+    expect(config.allowedPrivateHosts).toEqual(['127.0.0.1', 'receiver:8080']);
+    expect(config.publicBaseUrl).toBe('https://img.example.com');
+    expect(config.port).toBe(8080);
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://x' }],
+    ['REDIS_URL', { REDIS_URL: 'localhost:6379' }],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'not a url' }],
+    ['SECRETS_KEY', { SECRETS_KEY: 'short' }],
+    ['SECRETS_KEY', { NODE_ENV: 'production' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+  ])('names %s when it is invalid', (variable, env) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
+    try {
+      loadConfig({ DATA_DIR: dataDir, ...env });
+    } catch (error) {
+      expect((error as ConfigError).variable).toBe(variable);
+      expect((error as Error).message).toContain(variable);
+    }
+  });
+});

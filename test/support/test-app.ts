@@ -1,0 +1,108 @@
+import type { INestApplication, Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Test } from '@nestjs/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { configureHttpPlatform, createHttpAdapter, NEST_APPLICATION_OPTIONS } from '../../src/app.factory';
+import { AppModule } from '../../src/app.module';
+import { Clock } from '../../src/common/clock/clock';
+import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { FakeClock } from './fake-clock';
+import { freshDatabaseUrl } from './test-database';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  baseUrl: string;
+  config: AppConfig;
+  clock: FakeClock;
+  dataSource: DataSource;
+  get<T>(token: Type<T> | string | symbol): T;
+  /** fetch() against the app, JSON in and out. */
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  apiKey?: string;
+  body?: unknown;
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  bytes: Buffer;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Replace providers (resolver, storage, …) before the app starts. */
+  overrides?: Array<{ provide: unknown; useValue: unknown }>;
+  /** Share a data directory and database with another instance. */
+  shared?: { dataDir: string; databaseUrl: string };
+}
+
+/** Boots the real application on a real database and a random port. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = options.shared?.dataDir ?? mkdtempSync(join(tmpdir(), 'pictor-test-'));
+  const database = options.shared ? { url: options.shared.databaseUrl, drop: async () => undefined } : await freshDatabaseUrl(dataDir);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    SECRETS_KEY: 'a'.repeat(64),
+    PUBLIC_BASE_URL: 'http://pictor.test',
+    RENDER_THREADS: '2',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const clock = new FakeClock();
+  let builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
+    .overrideProvider(Clock)
+    .useValue(clock);
+  for (const override of options.overrides ?? []) builder = builder.overrideProvider(override.provide).useValue(override.useValue);
+  const moduleRef = await builder.compile();
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), { ...NEST_APPLICATION_OPTIONS, logger: ['error'] });
+  configureHttpPlatform(app);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  const request = async (method: string, path: string, requestOptions: RequestOptions = {}): Promise<TestResponse> => {
+    const headers: Record<string, string> = { ...requestOptions.headers };
+    if (requestOptions.apiKey) headers.authorization = `Bearer ${requestOptions.apiKey}`;
+    let body: string | Buffer | undefined = requestOptions.rawBody;
+    if (requestOptions.body !== undefined) {
+      body = JSON.stringify(requestOptions.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(baseUrl + path, { method, headers, body });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = bytes.toString('utf8');
+    let parsed: unknown = undefined;
+    if (response.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, text, bytes, body: parsed };
+  };
+
+  return {
+    app,
+    baseUrl,
+    config,
+    clock,
+    dataSource: app.get(DataSource),
+    get: <T>(token: Type<T> | string | symbol) => (app as INestApplication).get<T>(token as Type<T>),
+    request,
+    close: async () => {
+      await app.close();
+      if (!options.shared) {
+        await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
