@@ -1,4 +1,5 @@
-import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
@@ -12,7 +13,13 @@ export class RenderController {
   @Post('generate')
   @HttpCode(200)
   @Header('Content-Type', 'application/json; charset=utf-8')
-  async generate(@CurrentAccount() account: Account, @Body(new ZodValidationPipe(generateRequestSchema)) body: RenderRequest): Promise<string> {
-    return (await this.renders.renderOwned(account, body)).json;
+  async generate(
+    @CurrentAccount() account: Account,
+    @Body(new ZodValidationPipe(generateRequestSchema)) body: RenderRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const outcome = await this.renders.renderOwned(account, body);
+    reply.headers(outcome.headers);
+    return outcome.json;
   }
 }

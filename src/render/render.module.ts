@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BillingModule } from '../billing/billing.module';
 import { StorageModule } from '../storage/storage.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { RenderCacheEntry } from './entities/render-cache-entry.entity';
@@ -10,7 +11,7 @@ import { RenderService } from './render.service';
 import { RendererService } from './renderer/renderer.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([RenderCacheEntry]), TemplatesModule, StorageModule],
+  imports: [TypeOrmModule.forFeature([RenderCacheEntry]), TemplatesModule, StorageModule, BillingModule],
   controllers: [RenderController],
   providers: [RenderService, RenderCacheService, RendererService, LayerImageFetcher],
   exports: [RenderService, RendererService],

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import type { Account } from '../accounts/entities/account.entity';
+import { BillingService } from '../billing/billing.service';
 import { Clock } from '../common/clock/clock';
 import { deriveKey } from '../common/crypto/derive-key';
 import { AppConfig } from '../config/app-config';
@@ -21,10 +22,13 @@ export interface RenderOutcome {
   json: string;
   /** True when this request drew the image (and so was counted). */
   drew: boolean;
+  /** Rate-limit headers, on counted answers only. */
+  headers: Record<string, string>;
 }
 
 interface Drawing {
   warnings: RenderWarning[];
+  headers: Record<string, string>;
 }
 
 @Injectable()
@@ -41,6 +45,7 @@ export class RenderService {
     private readonly renderer: RendererService,
     private readonly storage: ImageStorage,
     private readonly imageFetcher: LayerImageFetcher,
+    private readonly billing: BillingService,
     private readonly clock: Clock,
   ) {
     this.cacheKeySecret = deriveKey(config.secretsKey, 'render-cache-key');
@@ -56,26 +61,31 @@ export class RenderService {
   async renderTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now()): Promise<RenderOutcome> {
     const plan = planRender(template, request, this.cacheKeySecret);
     const entry = await this.cache.find(plan.key);
-    if (entry) return this.answer(plan, entry.warnings, false, startedAt);
+    if (entry) return this.answer(plan, entry.warnings, null, startedAt);
     const pending = this.inFlight.get(plan.key);
-    if (pending) return this.answer(plan, (await pending).warnings, false, startedAt);
+    if (pending) return this.answer(plan, (await pending).warnings, null, startedAt);
 
     const drawing = this.draw(owner, template, plan);
     this.inFlight.set(plan.key, drawing);
     try {
-      return this.answer(plan, (await drawing).warnings, true, startedAt);
+      const drawn = await drawing;
+      return this.answer(plan, drawn.warnings, drawn.headers, startedAt);
     } finally {
       this.inFlight.delete(plan.key);
     }
   }
 
+  /** Counts the render (429 when over a limit), then draws; a failed drawing gives its unit back. */
   private async draw(owner: Account, template: Template, plan: RenderPlan): Promise<Drawing> {
-    const fetched = await this.imageFetcher.fetchAll(plan.job.design.layers);
+    const admission = await this.billing.admit(owner);
     let drawn;
+    let fetched;
     try {
+      fetched = await this.imageFetcher.fetchAll(plan.job.design.layers);
       drawn = await this.renderer.draw({ ...plan.job, images: fetched.images });
       await this.storage.put(plan.fileName, drawn.bytes);
     } catch (error) {
+      await admission.refund();
       this.logger.error(`Render of ${template.id} failed: ${(error as Error).stack ?? error}`);
       throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered');
     }
@@ -93,10 +103,12 @@ export class RenderService {
         createdAt: this.clock.now(),
       });
     }
-    return { warnings };
+    return { warnings, headers: admission.headers };
   }
 
-  private answer(plan: RenderPlan, drawingWarnings: RenderWarning[], drew: boolean, startedAt: number): RenderOutcome {
+  /** `countedHeaders` is null for answers that did not draw (cache hit or joined drawing). */
+  private answer(plan: RenderPlan, drawingWarnings: RenderWarning[], countedHeaders: Record<string, string> | null, startedAt: number): RenderOutcome {
+    const drew = countedHeaders !== null;
     const warnings = [...plan.requestWarnings, ...drawingWarnings];
     const response: RenderResponse = {
       success: true,
@@ -105,6 +117,6 @@ export class RenderService {
       generationTimeMs: Math.round(performance.now() - startedAt),
       ...(warnings.length > 0 ? { warnings } : {}),
     };
-    return { response, json: JSON.stringify(response), drew };
+    return { response, json: JSON.stringify(response), drew, headers: countedHeaders ?? {} };
   }
 }

@@ -59,6 +59,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     PUBLIC_BASE_URL: 'http://pictor.test',
     RENDER_THREADS: '2',
     LOG_LEVEL: 'silent',
+    // The suite runs on Redis-shared limits when the environment names a Redis (CI's second pass).
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...options.env,
   });
   const clock = new FakeClock();

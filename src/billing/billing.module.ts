@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import Redis from 'ioredis';
+import { AppConfig } from '../config/app-config';
+import { BillingService } from './billing.service';
+import { UsageCounter } from './entities/usage-counter.entity';
+import { QuotaService } from './quota.service';
+import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit.store';
+import { RateLimitStore } from './rate-limit/rate-limit-store';
+import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store';
+import { UsageController } from './usage.controller';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([UsageCounter])],
+  controllers: [UsageController],
+  providers: [
+    BillingService,
+    QuotaService,
+    {
+      // Redis when configured (limits shared by every instance), else this process's memory.
+      provide: RateLimitStore,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) =>
+        config.redisUrl ? new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })) : new MemoryRateLimitStore(),
+    },
+  ],
+  exports: [BillingService],
+})
+export class BillingModule {}

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Account } from '../accounts/entities/account.entity';
+import { Clock } from '../common/clock/clock';
+import { billingPeriodAt } from './billing-period';
+import { BillingErrorCode, BillingException } from './billing.exception';
+import { effectiveLimits } from './plans';
+import { QuotaService } from './quota.service';
+import { RateLimitStore } from './rate-limit/rate-limit-store';
+
+export const RATE_WINDOW_MS = 60_000;
+
+/** A counted render: its rate-limit headers, and how to give everything back if the render fails. */
+export interface Admission {
+  headers: Record<string, string>;
+  refund(): Promise<void>;
+}
+
+const secondsUntil = (fromMs: number, toMs: number | null): number => (toMs === null ? 0 : Math.max(1, Math.ceil((toMs - fromMs) / 1000)));
+
+/**
+ * Plans, periods, quota and per-minute limits. Called at the cache miss, so cached answers and
+ * refused requests never count; the monthly answer wins when both limits are exceeded.
+ */
+@Injectable()
+export class BillingService {
+  constructor(
+    private readonly quota: QuotaService,
+    private readonly rateLimits: RateLimitStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async admit(account: Account): Promise<Admission> {
+    const nowMs = this.clock.nowMs();
+    const now = new Date(nowMs);
+    const limits = effectiveLimits(account);
+    const period = billingPeriodAt(account.createdAt, now);
+
+    if (!(await this.quota.reserve(account.id, period.start, limits.monthly))) {
+      const used = await this.quota.used(account.id, period.start);
+      throw new BillingException(BillingErrorCode.QUOTA_EXCEEDED, `Monthly generation quota of ${limits.monthly} reached`, {
+        limit: limits.monthly,
+        used,
+        remaining: 0,
+        retryAfter: secondsUntil(nowMs, period.end.getTime()),
+      });
+    }
+
+    const entryId = randomUUID();
+    const slot = await this.rateLimits.acquire(account.id, entryId, limits.perMinute, RATE_WINDOW_MS, nowMs);
+    if (!slot.allowed) {
+      await this.quota.refund(account.id, period.start);
+      throw new BillingException(BillingErrorCode.RATE_LIMITED, `Rate limit of ${limits.perMinute} requests per minute exceeded`, {
+        limit: limits.perMinute,
+        retryAfter: secondsUntil(nowMs, slot.oldestExpiresAtMs ?? nowMs + RATE_WINDOW_MS),
+      });
+    }
+
+    const remaining = Math.max(0, limits.perMinute - slot.count);
+    const reset = secondsUntil(nowMs, slot.oldestExpiresAtMs);
+    const periodSeconds = Math.round((period.end.getTime() - period.start.getTime()) / 1000);
+    return {
+      headers: {
+        'RateLimit-Policy': `"minute";q=${limits.perMinute};w=60, "month";q=${limits.monthly};w=${periodSeconds}`,
+        RateLimit: `"minute";r=${remaining};t=${reset}`,
+        'X-RateLimit-Limit': String(limits.perMinute),
+        'X-RateLimit-Remaining': String(remaining),
+        'X-RateLimit-Reset': String(reset),
+      },
+      refund: async () => {
+        await Promise.all([this.quota.refund(account.id, period.start), this.rateLimits.release(account.id, entryId)]);
+      },
+    };
+  }
+
+  async usage(account: Account) {
+    const nowMs = this.clock.nowMs();
+    const limits = effectiveLimits(account);
+    const period = billingPeriodAt(account.createdAt, new Date(nowMs));
+    const used = await this.quota.used(account.id, period.start);
+    const window = await this.rateLimits.peek(account.id, RATE_WINDOW_MS, nowMs);
+    return {
+      plan: account.plan,
+      period: { start: period.start.toISOString(), end: period.end.toISOString() },
+      quota: { limit: limits.monthly, used, remaining: Math.max(0, limits.monthly - used) },
+      rateLimit: {
+        limit: limits.perMinute,
+        remaining: Math.max(0, limits.perMinute - window.count),
+        resetSeconds: secondsUntil(nowMs, window.oldestExpiresAtMs),
+      },
+    };
+  }
+}
