@@ -1,7 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccountsModule, AuthModule } from './accounts/accounts.module';
 import { ClockModule } from './common/clock/clock.module';
+import { CryptoModule } from './common/crypto/crypto.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -11,7 +13,9 @@ import { HealthModule } from './health/health.module';
 import { NetworkModule } from './network/network.module';
 import { RenderModule } from './render/render.module';
 import { StorageModule } from './storage/storage.module';
+import { SettingsModule } from './settings/settings.module';
 import { TemplatesModule } from './templates/templates.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
@@ -21,6 +25,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         ClockModule,
+        CryptoModule,
+        EventEmitterModule.forRoot(),
         DatabaseModule,
         NetworkModule,
         AccountsModule,
@@ -30,6 +36,8 @@ export class AppModule {
         StorageModule,
         RenderModule,
         HealthModule,
+        SettingsModule,
+        WebhooksModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { Repository } from 'typeorm';
+import { Account } from '../accounts/entities/account.entity';
+import { SecretCipher } from '../common/crypto/secret-cipher';
+
+type SecretColumn = 'webhookSecretEncrypted' | 'urlSigningSecretEncrypted';
+
+/**
+ * Per-account secrets: generated here, stored only encrypted, shown once. Rotation replaces the
+ * stored value in one UPDATE, so the previous secret stops working at once (no overlap).
+ */
+@Injectable()
+export class SettingsService {
+  constructor(
+    @InjectRepository(Account) private readonly accounts: Repository<Account>,
+    private readonly cipher: SecretCipher,
+  ) {}
+
+  rotateWebhookSecret(accountId: string): Promise<string> {
+    return this.rotate(accountId, 'webhookSecretEncrypted', 'whsec_');
+  }
+
+  rotateUrlSigningSecret(accountId: string): Promise<string> {
+    return this.rotate(accountId, 'urlSigningSecretEncrypted', 'ussec_');
+  }
+
+  /** The current secret, read fresh so a rotation takes effect for the very next use. */
+  currentWebhookSecret(accountId: string): Promise<string | null> {
+    return this.current(accountId, 'webhookSecretEncrypted');
+  }
+
+  currentUrlSigningSecret(accountId: string): Promise<string | null> {
+    return this.current(accountId, 'urlSigningSecretEncrypted');
+  }
+
+  private async rotate(accountId: string, column: SecretColumn, prefix: string): Promise<string> {
+    const secret = prefix + randomBytes(32).toString('base64');
+    await this.accounts.update({ id: accountId }, { [column]: this.cipher.encrypt(secret) });
+    return secret;
+  }
+
+  private async current(accountId: string, column: SecretColumn): Promise<string | null> {
+    const account = await this.accounts.findOne({ where: { id: accountId }, select: { id: true, [column]: true } });
+    const stored = account?.[column];
+    return stored ? this.cipher.decrypt(stored) : null;
+  }
+}

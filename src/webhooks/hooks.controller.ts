@@ -1,0 +1,29 @@
+import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentAccount } from '../accounts/auth/current-account.decorator';
+import type { Account } from '../accounts/entities/account.entity';
+import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
+import { HookRenderRequest, hookRenderRequestSchema } from '../render/dto/render-request.schema';
+import { HookRenderService } from './hook-render.service';
+import { deferDelivery } from './pending-delivery';
+
+@Controller('api/hooks')
+export class HooksController {
+  constructor(private readonly hooks: HookRenderService) {}
+
+  /** Answers synchronously; the delivery is released once this answer has gone out (see WebhooksModule). */
+  @Post('render')
+  @HttpCode(200)
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  async render(
+    @CurrentAccount() account: Account,
+    @Body(new ZodValidationPipe(hookRenderRequestSchema)) body: HookRenderRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const { outcome, delivery } = await this.hooks.render(account, body);
+    if (delivery) deferDelivery(request, delivery);
+    reply.headers(outcome.headers);
+    return outcome.json;
+  }
+}
