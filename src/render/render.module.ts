@@ -1,19 +1,23 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from '../accounts/accounts.module';
 import { BillingModule } from '../billing/billing.module';
+import { SettingsModule } from '../settings/settings.module';
 import { StorageModule } from '../storage/storage.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { RenderCacheEntry } from './entities/render-cache-entry.entity';
 import { LayerImageFetcher } from './layer-image-fetcher';
 import { RenderCacheService } from './render-cache.service';
+import { PublicRenderController } from './public-render.controller';
+import { PublicRenderService } from './public-render.service';
 import { RenderController } from './render.controller';
 import { RenderService } from './render.service';
 import { RendererService } from './renderer/renderer.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([RenderCacheEntry]), TemplatesModule, StorageModule, BillingModule],
-  controllers: [RenderController],
-  providers: [RenderService, RenderCacheService, RendererService, LayerImageFetcher],
+  imports: [TypeOrmModule.forFeature([RenderCacheEntry]), TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule],
+  controllers: [RenderController, PublicRenderController],
+  providers: [PublicRenderService, RenderService, RenderCacheService, RendererService, LayerImageFetcher],
   exports: [RenderService, RendererService],
 })
 export class RenderModule {}

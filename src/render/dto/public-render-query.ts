@@ -1,0 +1,91 @@
+import { parse } from 'qs';
+import { CommonErrorCode, CommonException } from '../../common/errors/app-exception';
+import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
+import { generateRequestSchema, RenderRequest } from './render-request.schema';
+
+export const MAX_QUERY_BYTES = 8 * 1024;
+const TOP_LEVEL = new Set(['templateId', 'format', 'width', 'height', 'quality', 'layers', 's', 'expires']);
+const INTEGER_FIELDS = new Set(['fontSize']);
+const DECIMAL = /^(0|[1-9]\d{0,11})$/;
+
+export interface PublicRenderQuery {
+  request: RenderRequest;
+  signature: string | undefined;
+  expires: number | undefined;
+}
+
+const invalid = (message: string) => new CommonException(CommonErrorCode.VALIDATION_FAILED, message);
+
+/** Query values are strings: numbers must be plain decimal integers, booleans `true`/`false`. */
+function integer(name: string, value: string): number {
+  if (!DECIMAL.test(value)) throw invalid(`${name}: must be a decimal integer`);
+  return Number(value);
+}
+
+function single(name: string, value: unknown): string {
+  if (typeof value !== 'string') throw invalid(`${name}: must be given once, as a plain value`);
+  return value;
+}
+
+/**
+ * Parses `templateId=…&format=…&layers[title][text]=…` (qs bracket form) into the same request the
+ * JSON endpoints take, then validates it with the same schema: same limits, same cache key.
+ */
+export function parsePublicRenderQuery(rawQuery: string): PublicRenderQuery {
+  if (Buffer.byteLength(rawQuery) > MAX_QUERY_BYTES) {
+    throw new CommonException(CommonErrorCode.URI_TOO_LONG, `Query string is longer than ${MAX_QUERY_BYTES} bytes`);
+  }
+  // duplicates: 'combine' turns a repeated parameter into an array, which `single` then refuses.
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = parse(rawQuery, { depth: 2, parameterLimit: 300, parseArrays: false, duplicates: 'combine', allowPrototypes: false, strictDepth: true, throwOnLimitExceeded: true });
+  } catch (error) {
+    throw invalid(`malformed query string (${(error as Error).message})`);
+  }
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!TOP_LEVEL.has(key)) throw invalid(`${key}: unknown parameter`);
+    if (key === 'layers') continue;
+    if (key === 's' || key === 'expires') continue;
+    const text = single(key, value);
+    body[key] = ['width', 'height', 'quality'].includes(key) ? integer(key, text) : text;
+  }
+  if (parsed.layers !== undefined) {
+    if (typeof parsed.layers !== 'object' || Array.isArray(parsed.layers)) throw invalid('layers: use layers[<name>][<field>]=<value>');
+    const layers: Record<string, Record<string, unknown>> = {};
+    for (const [name, fields] of Object.entries(parsed.layers as Record<string, unknown>)) {
+      if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw invalid(`layers.${name}: use layers[${name}][<field>]=<value>`);
+      layers[name] = {};
+      for (const [field, value] of Object.entries(fields as Record<string, unknown>)) {
+        const text = single(`layers.${name}.${field}`, value);
+        if (field === 'hidden') {
+          if (text !== 'true' && text !== 'false') throw invalid(`layers.${name}.hidden: must be true or false`);
+          layers[name][field] = text === 'true';
+        } else {
+          layers[name][field] = INTEGER_FIELDS.has(field) ? integer(`layers.${name}.${field}`, text) : text;
+        }
+      }
+    }
+    body.layers = layers;
+  } else {
+    body.layers = {};
+  }
+  const signature = parsed.s === undefined ? undefined : single('s', parsed.s);
+  const expires = parsed.expires === undefined ? undefined : integer('expires', single('expires', parsed.expires));
+  return { request: parseOrThrow(generateRequestSchema, body), signature, expires };
+}
+
+/** The signed string: the query exactly as sent, in its order, without its `s` parameter(s). */
+export function queryWithoutSignature(rawQuery: string): string {
+  return rawQuery
+    .split('&')
+    .filter((part) => {
+      const key = part.split('=', 1)[0];
+      try {
+        return decodeURIComponent(key.replace(/\+/g, ' ')) !== 's';
+      } catch {
+        return true;
+      }
+    })
+    .join('&');
+}
