@@ -15,7 +15,10 @@ export function createHttpAdapter(): FastifyAdapter {
     // A client's X-Request-Id is kept (if sane); otherwise one is generated.
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+      const id = typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+      // Also on the raw request, where pino-http reads it: logs and the echoed header agree.
+      (request as IncomingMessage & { id?: string }).id = id;
+      return id;
     },
   });
 }

@@ -10,6 +10,8 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
+import { LoggingModule } from './logging/logging.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { NetworkModule } from './network/network.module';
 import { RenderModule } from './render/render.module';
 import { StorageModule } from './storage/storage.module';
@@ -24,9 +26,11 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        LoggingModule,
         ClockModule,
         CryptoModule,
         EventEmitterModule.forRoot(),
+        MetricsModule,
         DatabaseModule,
         NetworkModule,
         AccountsModule,

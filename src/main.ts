@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { configureHttpPlatform, createHttpAdapter, NEST_APPLICATION_OPTIONS } from './app.factory';
 import { AppModule } from './app.module';
@@ -16,10 +17,39 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createHttpAdapter(), NEST_APPLICATION_OPTIONS);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createHttpAdapter(), {
+    ...NEST_APPLICATION_OPTIONS,
+    bufferLogs: true,
+  });
+  const logger = app.get(Logger);
+  app.useLogger(logger);
   configureHttpPlatform(app);
-  app.enableShutdownHooks();
   await app.listen(config.port, config.host);
+
+  // Stop accepting first, let in-flight requests finish, then close the app: pending webhook
+  // deliveries (10 s each at most), the render pool, the database and Redis.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received: draining`);
+    setTimeout(() => {
+      logger.error('Shutdown took longer than 20 s; exiting');
+      process.exit(1);
+    }, 20_000).unref();
+    // Connections that finish their last request while we drain stay open as idle keep-alives;
+    // close those as they appear so close() does not wait for clients to hang up.
+    const server = app.getHttpServer() as import('node:http').Server;
+    const sweeper = setInterval(() => server.closeIdleConnections(), 100);
+    await app.getHttpAdapter().getInstance().close();
+    clearInterval(sweeper);
+    logger.log('HTTP server closed; finishing deliveries and closing resources');
+    await app.close();
+    logger.log('Shutdown complete');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
 void bootstrap();

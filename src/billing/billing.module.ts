@@ -24,6 +24,6 @@ import { UsageController } from './usage.controller';
         config.redisUrl ? new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })) : new MemoryRateLimitStore(),
     },
   ],
-  exports: [BillingService],
+  exports: [BillingService, RateLimitStore],
 })
 export class BillingModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Account } from '../accounts/entities/account.entity';
 import { Clock } from '../common/clock/clock';
+import { MetricsService } from '../metrics/metrics.service';
 import { billingPeriodAt } from './billing-period';
 import { BillingErrorCode, BillingException } from './billing.exception';
 import { effectiveLimits } from './plans';
@@ -27,6 +28,7 @@ export class BillingService {
   constructor(
     private readonly quota: QuotaService,
     private readonly rateLimits: RateLimitStore,
+    private readonly metrics: MetricsService,
     private readonly clock: Clock,
   ) {}
 
@@ -38,6 +40,7 @@ export class BillingService {
 
     if (!(await this.quota.reserve(account.id, period.start, limits.monthly))) {
       const used = await this.quota.used(account.id, period.start);
+      this.metrics.limited.inc({ reason: BillingErrorCode.QUOTA_EXCEEDED });
       throw new BillingException(BillingErrorCode.QUOTA_EXCEEDED, `Monthly generation quota of ${limits.monthly} reached`, {
         limit: limits.monthly,
         used,
@@ -50,6 +53,7 @@ export class BillingService {
     const slot = await this.rateLimits.acquire(account.id, entryId, limits.perMinute, RATE_WINDOW_MS, nowMs);
     if (!slot.allowed) {
       await this.quota.refund(account.id, period.start);
+      this.metrics.limited.inc({ reason: BillingErrorCode.RATE_LIMITED });
       throw new BillingException(BillingErrorCode.RATE_LIMITED, `Rate limit of ${limits.perMinute} requests per minute exceeded`, {
         limit: limits.perMinute,
         retryAfter: secondsUntil(nowMs, slot.oldestExpiresAtMs ?? nowMs + RATE_WINDOW_MS),

@@ -1,4 +1,5 @@
-import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post, Res, UseInterceptors } from '@nestjs/common';
+import { CacheMetricsInterceptor } from '../metrics/cache-metrics.interceptor';
 import type { FastifyReply } from 'fastify';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
@@ -7,6 +8,7 @@ import { generateRequestSchema, RenderRequest } from './dto/render-request.schem
 import { RenderService } from './render.service';
 
 @Controller('api')
+@UseInterceptors(CacheMetricsInterceptor)
 export class RenderController {
   constructor(private readonly renders: RenderService) {}
 

@@ -5,6 +5,7 @@ import { BillingService } from '../billing/billing.service';
 import { Clock } from '../common/clock/clock';
 import { deriveKey } from '../common/crypto/derive-key';
 import { AppConfig } from '../config/app-config';
+import { MetricsService } from '../metrics/metrics.service';
 import { ImageStorage } from '../storage/image-storage';
 import type { Template } from '../templates/entities/template.entity';
 import { TemplatesService } from '../templates/templates.service';
@@ -22,7 +23,7 @@ export interface RenderOutcome {
   json: string;
   /** True when this request drew the image (and so was counted). */
   drew: boolean;
-  /** Rate-limit headers, on counted answers only. */
+  /** X-Cache, plus the rate-limit headers on counted answers only. */
   headers: Record<string, string>;
 }
 
@@ -46,6 +47,7 @@ export class RenderService {
     private readonly storage: ImageStorage,
     private readonly imageFetcher: LayerImageFetcher,
     private readonly billing: BillingService,
+    private readonly metrics: MetricsService,
     private readonly clock: Clock,
   ) {
     this.cacheKeySecret = deriveKey(config.secretsKey, 'render-cache-key');
@@ -78,6 +80,8 @@ export class RenderService {
   /** Counts the render (429 when over a limit), then draws; a failed drawing gives its unit back. */
   private async draw(owner: Account, template: Template, plan: RenderPlan): Promise<Drawing> {
     const admission = await this.billing.admit(owner);
+    const format = plan.job.output.format;
+    const stopTimer = this.metrics.renderDuration.startTimer({ format });
     let drawn;
     let fetched;
     try {
@@ -86,9 +90,12 @@ export class RenderService {
       await this.storage.put(plan.fileName, drawn.bytes);
     } catch (error) {
       await admission.refund();
+      this.metrics.renders.inc({ format, outcome: 'failure' });
       this.logger.error(`Render of ${template.id} failed: ${(error as Error).stack ?? error}`);
       throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered');
     }
+    stopTimer();
+    this.metrics.renders.inc({ format, outcome: 'success' });
     const warnings = [...fetched.warnings, ...drawn.warnings];
     // An unavailable image may be back next time: such a render is not cached.
     if (!warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE)) {
@@ -117,6 +124,6 @@ export class RenderService {
       generationTimeMs: Math.round(performance.now() - startedAt),
       ...(warnings.length > 0 ? { warnings } : {}),
     };
-    return { response, json: JSON.stringify(response), drew, headers: countedHeaders ?? {} };
+    return { response, json: JSON.stringify(response), drew, headers: { ...countedHeaders, 'X-Cache': drew ? 'MISS' : 'HIT' } };
   }
 }

@@ -8,6 +8,7 @@ import { firstValueFrom } from 'rxjs';
 import { Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { newId } from '../common/ids';
+import { MetricsService } from '../metrics/metrics.service';
 import { OutboundTargetService } from '../network/outbound-target.service';
 import { SettingsService } from '../settings/settings.service';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
@@ -27,6 +28,7 @@ export class WebhookDeliveryService implements BeforeApplicationShutdown {
     private readonly targets: OutboundTargetService,
     private readonly settings: SettingsService,
     @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
+    private readonly metrics: MetricsService,
     private readonly clock: Clock,
   ) {}
 
@@ -86,12 +88,15 @@ export class WebhookDeliveryService implements BeforeApplicationShutdown {
         agent.destroy();
       }
     }
+    const durationMs = Math.round(performance.now() - startedAt);
+    this.metrics.webhookDeliveries.inc({ outcome: result.outcome });
+    this.metrics.webhookDuration.observe({ outcome: result.outcome }, durationMs / 1000);
     await this.deliveries.insert({
       id: newId('whd'),
       accountId: delivery.accountId,
       url: delivery.target.url.href,
       imageUrl: delivery.imageUrl,
-      durationMs: Math.round(performance.now() - startedAt),
+      durationMs,
       createdAt,
       ...result,
     });

@@ -26,6 +26,8 @@ export class MemoryRateLimitStore extends RateLimitStore {
     if (log) this.logs.set(key, log.filter((entry) => entry.id !== entryId));
   }
 
+  async ping(): Promise<void> {}
+
   async peek(key: string, windowMs: number, nowMs: number) {
     const log = this.prune(key, windowMs, nowMs);
     return { count: log.length, oldestExpiresAtMs: log.length ? log[0].atMs + windowMs : null };

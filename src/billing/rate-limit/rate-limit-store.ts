@@ -13,5 +13,7 @@ export interface SlotDecision {
 export abstract class RateLimitStore {
   abstract acquire(key: string, entryId: string, limit: number, windowMs: number, nowMs: number): Promise<SlotDecision>;
   abstract release(key: string, entryId: string): Promise<void>;
+  /** Throws when the backing store cannot be reached (readiness). */
+  abstract ping(): Promise<void>;
   abstract peek(key: string, windowMs: number, nowMs: number): Promise<{ count: number; oldestExpiresAtMs: number | null }>;
 }

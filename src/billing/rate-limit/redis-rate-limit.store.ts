@@ -41,6 +41,10 @@ export class RedisRateLimitStore extends RateLimitStore implements OnModuleDestr
     await this.redis.zrem(this.redisKey(key), entryId);
   }
 
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
   async peek(key: string, windowMs: number, nowMs: number) {
     const [count, oldest] = (await this.redis.eval(PEEK, 1, this.redisKey(key), nowMs, windowMs)) as [number, string | null];
     return { count, oldestExpiresAtMs: oldest ? Number(oldest) + windowMs : null };

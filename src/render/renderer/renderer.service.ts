@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Piscina from 'piscina';
 import { AppConfig } from '../../config/app-config';
+import { MetricsService } from '../../metrics/metrics.service';
 import type { DrawJob, DrawResult } from './draw-job';
 
 /** Compiled worker next to this file; when running from TypeScript sources (tests), its build in dist/. */
@@ -20,7 +21,10 @@ function workerFile(): string {
 export class RendererService implements OnModuleDestroy {
   private readonly pool: Piscina;
 
-  constructor(config: AppConfig) {
+  constructor(
+    config: AppConfig,
+    private readonly metrics: MetricsService,
+  ) {
     this.pool = new Piscina({
       filename: workerFile(),
       minThreads: config.renderThreads,
@@ -30,8 +34,19 @@ export class RendererService implements OnModuleDestroy {
   }
 
   async draw(job: DrawJob): Promise<DrawResult> {
-    const result = (await this.pool.run(job)) as DrawResult;
+    const running = this.pool.run(job) as Promise<DrawResult>;
+    this.metrics.renderQueue.set(this.pool.queueSize);
+    const result = await running.finally(() => this.metrics.renderQueue.set(this.pool.queueSize));
     return { bytes: Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength), warnings: result.warnings };
+  }
+
+  /** Draws a 1×1 image: proves a worker thread answers (readiness). */
+  async probe(): Promise<void> {
+    await this.pool.run({
+      design: { width: 1, height: 1, background: '#ffffff', layers: [] },
+      output: { width: 1, height: 1, format: 'png', quality: 0 },
+      images: {},
+    } satisfies DrawJob);
   }
 
   /** Jobs waiting for a free thread (for metrics and readiness). */

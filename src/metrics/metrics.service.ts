@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * Every metric Pictor exports, on its own registry (several apps can share one process in tests).
+ * Labels are route patterns and small enums only, never raw URLs: cardinality stays bounded.
+ */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+
+  readonly httpRequests = new Counter({
+    name: 'pictor_http_requests_total',
+    help: 'HTTP requests by route pattern, method and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly httpDuration = new Histogram({
+    name: 'pictor_http_request_duration_seconds',
+    help: 'HTTP request latency by route pattern, method and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: SECONDS_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly renders = new Counter({
+    name: 'pictor_renders_total',
+    help: 'Images drawn, by format and outcome',
+    labelNames: ['format', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly renderDuration = new Histogram({
+    name: 'pictor_render_duration_seconds',
+    help: 'Time to fetch, draw, encode and store one image',
+    labelNames: ['format'] as const,
+    buckets: SECONDS_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly renderCache = new Counter({
+    name: 'pictor_render_cache_total',
+    help: 'Render answers by cache result (hit: nothing drawn)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+
+  readonly limited = new Counter({
+    name: 'pictor_rate_limited_total',
+    help: '429 answers by reason',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
+  readonly webhookDeliveries = new Counter({
+    name: 'pictor_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly webhookDuration = new Histogram({
+    name: 'pictor_webhook_delivery_duration_seconds',
+    help: 'Webhook delivery latency',
+    labelNames: ['outcome'] as const,
+    buckets: SECONDS_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly renderQueue = new Gauge({
+    name: 'pictor_render_queue_length',
+    help: 'Drawings waiting for a free render thread',
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'pictor_' });
+  }
+
+  exposition(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
