@@ -1,4 +1,5 @@
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
@@ -27,10 +28,20 @@ export function createHttpAdapter(): FastifyAdapter {
  * Settings that live below Nest. Fastify's own errors (413, 415, malformed JSON) reach the global
  * filter through Nest's error handler as HttpExceptions with their status.
  */
-export function configureHttpPlatform(app: NestFastifyApplication): void {
+export async function configureHttpPlatform(app: NestFastifyApplication): Promise<void> {
+  await app.register(fastifyCookie);
   const fastify = app.getHttpAdapter().getInstance();
-  // Only JSON bodies are accepted; anything else is a 415.
+  // The API accepts only JSON bodies; HTML forms are parsed for the dashboard (/app) alone.
   fastify.removeContentTypeParser(['text/plain']);
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (request, body, done) => {
+    if (!request.url.startsWith('/app/')) {
+      done(Object.assign(new Error('Unsupported Media Type: application/x-www-form-urlencoded'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }), undefined);
+      return;
+    }
+    const form: Record<string, string> = {};
+    for (const [key, value] of new URLSearchParams(body as string)) if (!(key in form)) form[key] = value;
+    done(null, form);
+  });
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

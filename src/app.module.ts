@@ -7,6 +7,7 @@ import { CryptoModule } from './common/crypto/crypto.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
 import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
@@ -42,6 +43,7 @@ export class AppModule {
         HealthModule,
         SettingsModule,
         WebhooksModule,
+        DashboardModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };

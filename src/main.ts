@@ -23,7 +23,7 @@ async function bootstrap(): Promise<void> {
   });
   const logger = app.get(Logger);
   app.useLogger(logger);
-  configureHttpPlatform(app);
+  await configureHttpPlatform(app);
   await app.listen(config.port, config.host);
 
   // Stop accepting first, let in-flight requests finish, then close the app: pending webhook

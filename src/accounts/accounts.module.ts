@@ -11,7 +11,7 @@ import { PasswordHasher } from './password-hasher';
 @Module({
   imports: [TypeOrmModule.forFeature([Account, ApiKey])],
   providers: [AccountsService, ApiKeysService, PasswordHasher],
-  exports: [AccountsService, ApiKeysService],
+  exports: [AccountsService, ApiKeysService, PasswordHasher],
 })
 export class AccountsModule {}
 

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { LessThan, Repository } from 'typeorm';
+import { Account } from '../accounts/entities/account.entity';
+import { Clock } from '../common/clock/clock';
+import { DashboardErrorCode, DashboardException } from './dashboard.exception';
+import { Session } from './entities/session.entity';
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export function tokensEqual(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export interface ActiveSession {
+  session: Session;
+  account: Account;
+}
+
+@Injectable()
+export class SessionsService {
+  constructor(
+    @InjectRepository(Session) private readonly sessions: Repository<Session>,
+    @InjectRepository(Account) private readonly accounts: Repository<Account>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Returns the cookie token (the only copy of it). */
+  async start(accountId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    await this.sessions.delete({ expiresAt: LessThan(now) });
+    await this.sessions.insert({
+      tokenHash: hashToken(token),
+      accountId,
+      csrfToken: randomBytes(24).toString('base64url'),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    });
+    return token;
+  }
+
+  async resolve(token: string | undefined): Promise<ActiveSession | null> {
+    if (!token || token.length > 100) return null;
+    const session = await this.sessions.findOneBy({ tokenHash: hashToken(token) });
+    if (!session || session.expiresAt.getTime() <= this.clock.nowMs()) return null;
+    const account = await this.accounts.findOneBy({ id: session.accountId });
+    return account ? { session, account } : null;
+  }
+
+  async end(token: string | undefined): Promise<void> {
+    if (token) await this.sessions.delete({ tokenHash: hashToken(token) });
+  }
+
+  /** Every state-changing dashboard request must carry the session's CSRF token. */
+  assertCsrf(active: ActiveSession, given: unknown): void {
+    if (!tokensEqual(given, active.session.csrfToken)) {
+      throw new DashboardException(DashboardErrorCode.CSRF_INVALID, 'Missing or invalid CSRF token; reload the page and try again');
+    }
+  }
+}

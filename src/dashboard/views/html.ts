@@ -1,0 +1,56 @@
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML bodies and attribute values. */
+export const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (character) => ENTITIES[character]);
+
+/** Tagged template: interpolations are escaped unless wrapped in raw(). */
+export class RawHtml {
+  constructor(readonly value: string) {}
+}
+
+export const raw = (value: string): RawHtml => new RawHtml(value);
+
+export function html(strings: TemplateStringsArray, ...values: unknown[]): RawHtml {
+  let out = strings[0];
+  values.forEach((value, index) => {
+    const rendered = Array.isArray(value)
+      ? value.map((item) => (item instanceof RawHtml ? item.value : escapeHtml(item))).join('')
+      : value instanceof RawHtml
+        ? value.value
+        : escapeHtml(value);
+    out += rendered + strings[index + 1];
+  });
+  return new RawHtml(out);
+}
+
+const STYLE = `
+:root{color-scheme:light;--ink:#0f172a;--muted:#475569;--line:#e2e8f0;--accent:#0369a1;--danger:#b91c1c;--ok:#15803d}
+*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#f8fafc}
+header{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;padding:1rem 1.25rem;background:#0f172a;color:#fff}
+header h1{font-size:1.15rem;margin:0}header form{margin:0}header .muted{color:#cbd5e1}
+main{max-width:960px;margin:0 auto;padding:1rem 1.25rem 3rem}
+section{background:#fff;border:1px solid var(--line);border-radius:10px;padding:1rem 1.25rem;margin:1rem 0}
+h2{font-size:1.1rem;margin:.2rem 0 .8rem}
+table{width:100%;border-collapse:collapse;font-size:.95rem}th,td{text-align:left;padding:.45rem .4rem;border-bottom:1px solid var(--line);vertical-align:top}
+th{color:var(--muted);font-weight:600}.table-wrap{overflow-x:auto}
+label{display:block;font-weight:600;margin:.5rem 0 .25rem}
+input[type=text],input[type=email],input[type=password]{width:100%;max-width:26rem;padding:.55rem .6rem;border:1px solid #94a3b8;border-radius:6px;font:inherit}
+button{font:inherit;padding:.5rem .9rem;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:var(--accent)}button.danger{border-color:var(--danger);background:#fff;color:var(--danger)}
+button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+.row{display:flex;flex-wrap:wrap;gap:.6rem;align-items:flex-end}.muted{color:var(--muted)}
+.reveal{border:2px solid var(--ok);background:#f0fdf4;border-radius:8px;padding:.8rem 1rem;margin:.8rem 0}
+.reveal code{display:block;word-break:break-all;font-size:.95rem;padding:.4rem 0}
+.warning{border-left:4px solid #f59e0b;background:#fffbeb;padding:.5rem .8rem;margin:.6rem 0}
+.error{border-left:4px solid var(--danger);background:#fef2f2;padding:.5rem .8rem;margin:.6rem 0}
+.bar{height:14px;background:var(--line);border-radius:7px;overflow:hidden;max-width:32rem}.bar>span{display:block;height:100%;background:var(--accent)}
+.succeeded{color:var(--ok);font-weight:600}.failed{color:var(--danger);font-weight:600}
+.auth{max-width:28rem;margin:3rem auto}
+`;
+
+export function layout(title: string, body: RawHtml): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)} · Pictor</title><style>${STYLE}</style></head>
+<body>${body.value}</body></html>`;
+}
