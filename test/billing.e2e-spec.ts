@@ -161,7 +161,7 @@ if (sharedServices) describe('limits across two instances sharing MariaDB and Re
     const first = await startTestApp();
     const database = first.config.database;
     const second = await startTestApp({
-      shared: { dataDir: first.config.dataDir, databaseUrl: database.type === 'mysql' ? database.url : '' },
+      shared: { dataDir: first.config.dataDir, databaseUrl: database.type === 'mysql' ? database.url : '', redisPrefix: first.config.redisPrefix },
     });
     try {
       const owner = await createAccount(first, { plan: 'free' });

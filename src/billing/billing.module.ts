@@ -21,7 +21,7 @@ import { UsageController } from './usage.controller';
       provide: RateLimitStore,
       inject: [AppConfig],
       useFactory: (config: AppConfig) =>
-        config.redisUrl ? new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })) : new MemoryRateLimitStore(),
+        config.redisUrl ? new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }), config.redisPrefix) : new MemoryRateLimitStore(),
     },
   ],
   exports: [BillingService, RateLimitStore],

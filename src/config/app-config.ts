@@ -18,6 +18,8 @@ export class AppConfig {
   readonly imagesDir: string;
   readonly database: DatabaseConfig;
   readonly redisUrl: string | null;
+  /** Prefix of every Redis key, so deployments (or test runs) can share one Redis. */
+  readonly redisPrefix: string;
   /** 32-byte key: encrypts secrets at rest and keys the render-cache HMAC. */
   readonly secretsKey: Buffer;
   /** `host` or `host:port` entries exactly as written. */
@@ -62,6 +64,7 @@ const environmentSchema = z.object({
     .string()
     .refine((value) => /^rediss?:\/\/.+/.test(value), 'must be a redis:// URL')
     .optional(),
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1–64 characters of letters, digits, _ : . -').default('pictor:'),
   SECRETS_KEY: z.string().optional(),
   WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.string().default(''),
   RENDER_THREADS: integerString(1, 64).optional(),
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imagesDir: join(dataDir, 'images'),
     database,
     redisUrl: values.REDIS_URL ?? null,
+    redisPrefix: values.REDIS_PREFIX,
     secretsKey,
     allowedPrivateHosts: values.WEBHOOK_ALLOWED_PRIVATE_HOSTS.split(',')
       .map((entry) => entry.trim().toLowerCase())

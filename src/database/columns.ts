@@ -18,3 +18,9 @@ export const jsonColumn = (options: Partial<ColumnOptions> = {}): ColumnOptions 
   transformer: jsonTransformer,
   ...options,
 });
+
+/** A timestamp as a driver returns it from a raw query: Date (mysql2) or 'YYYY-MM-DD HH:MM:SS.SSS' UTC text (SQLite). */
+export function rawTimestamp(value: Date | string | null): Date | null {
+  if (value === null || value instanceof Date) return value;
+  return new Date(`${value.replace(' ', 'T')}Z`);
+}

@@ -1,6 +1,7 @@
 import type { INestApplication, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +46,7 @@ export interface TestAppOptions {
   /** Replace providers (resolver, storage, …) before the app starts. */
   overrides?: Array<{ provide: unknown; useValue: unknown }>;
   /** Share a data directory and database with another instance. */
-  shared?: { dataDir: string; databaseUrl: string };
+  shared?: { dataDir: string; databaseUrl: string; redisPrefix?: string };
 }
 
 /** Boots the real application on a real database and a random port. */
@@ -60,7 +61,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     RENDER_THREADS: '2',
     LOG_LEVEL: 'silent',
     // The suite runs on Redis-shared limits when the environment names a Redis (CI's second pass).
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // Each app gets its own key space, so state left in Redis by earlier runs cannot leak in.
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: options.shared?.redisPrefix ?? `pictor-test-${randomBytes(6).toString('hex')}:` } : {}),
     ...options.env,
   });
   const clock = new FakeClock();

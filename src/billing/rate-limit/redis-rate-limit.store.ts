@@ -28,7 +28,10 @@ return {redis.call('ZCARD', key), oldest[2] or false}
 
 @Injectable()
 export class RedisRateLimitStore extends RateLimitStore implements OnModuleDestroy {
-  constructor(private readonly redis: Redis) {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {
     super();
   }
 
@@ -55,6 +58,6 @@ export class RedisRateLimitStore extends RateLimitStore implements OnModuleDestr
   }
 
   private redisKey(key: string): string {
-    return `pictor:rate:${key}`;
+    return `${this.prefix}rate:${key}`;
   }
 }
