@@ -12,6 +12,7 @@ import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Piscina from 'piscina';
+import 'sharp'; // keep libvips loaded while raw-pipeline workers come and go (sharp #2263)
 import { createTemplateSchema } from '../src/templates/dto/template.schema';
 import { sampleTemplate } from '../test/support/factories';
 

@@ -2,6 +2,9 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Piscina from 'piscina';
+// Loaded here so libvips stays mapped for the life of the process: otherwise a worker thread's
+// exit can unload it while another thread uses it (sharp issue #2263).
+import 'sharp';
 import { AppConfig } from '../../config/app-config';
 import { MetricsService } from '../../metrics/metrics.service';
 import type { DrawJob, DrawResult } from './draw-job';
