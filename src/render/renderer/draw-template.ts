@@ -1,4 +1,4 @@
-import { Canvas, createCanvas, GlobalFonts, Image, SKRSContext2D } from '@napi-rs/canvas';
+import { Canvas, createCanvas, GlobalFonts, Image, loadImage, SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { FALLBACK_FAMILIES, fontFiles } from '../../fonts/font-catalog';
 import type { ImageLayer, RectLayer, TextLayer } from '../../templates/dto/template.schema';
@@ -62,23 +62,26 @@ function drawText(ctx: SKRSContext2D, layer: TextLayer, warnings: RenderWarning[
   fit.lines.forEach((line, index) => ctx.fillText(line, x, top + lineHeight * index + lineHeight / 2));
 }
 
-function decodeImage(bytes: Uint8Array): Image | null {
-  const image = new Image();
-  try {
-    image.src = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  } catch {
-    return null;
+/** Decodes every fetched image up front (decoding is asynchronous); an undecodable one skips its layer. */
+async function decodeImages(job: DrawJob, warnings: RenderWarning[]): Promise<Map<string, Image>> {
+  const decoded = new Map<string, Image>();
+  for (const [name, bytes] of Object.entries(job.images)) {
+    try {
+      const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      if (image.width > 0 && image.height > 0) {
+        decoded.set(name, image);
+        continue;
+      }
+    } catch {
+      // reported below
+    }
+    warnings.push({ code: RenderWarningCode.IMAGE_UNAVAILABLE, layer: name, message: 'Image could not be decoded; layer skipped' });
   }
-  return image.width > 0 && image.height > 0 ? image : null;
+  return decoded;
 }
 
-function drawImage(ctx: SKRSContext2D, layer: ImageLayer, bytes: Uint8Array | undefined, warnings: RenderWarning[]): void {
-  if (!layer.imageUrl || !bytes) return;
-  const image = decodeImage(bytes);
-  if (!image) {
-    warnings.push({ code: RenderWarningCode.IMAGE_UNAVAILABLE, layer: layer.name, message: 'Image could not be decoded; layer skipped' });
-    return;
-  }
+function drawImage(ctx: SKRSContext2D, layer: ImageLayer, image: Image | undefined): void {
+  if (!layer.imageUrl || !image) return;
   const { x, y, width, height } = layer;
   ctx.save();
   if (layer.radius > 0) {
@@ -132,6 +135,7 @@ function canvasFor(width: number, height: number): Canvas {
 export async function drawTemplate(job: DrawJob): Promise<DrawResult> {
   ensureFonts();
   const warnings: RenderWarning[] = [];
+  const images = await decodeImages(job, warnings);
   const canvas = canvasFor(job.output.width, job.output.height);
   const ctx = canvas.getContext('2d');
   ctx.save();
@@ -146,7 +150,7 @@ export async function drawTemplate(job: DrawJob): Promise<DrawResult> {
     ctx.globalAlpha = layer.opacity;
     if (layer.type === 'rect') drawRect(ctx, layer);
     else if (layer.type === 'text') drawText(ctx, layer, warnings);
-    else drawImage(ctx, layer, job.images[layer.name], warnings);
+    else drawImage(ctx, layer, images.get(layer.name));
     ctx.restore();
   }
   ctx.restore();
