@@ -42,11 +42,11 @@ export class PublicRenderService {
     if (template.publicRender === 'signed') await this.checkSignature(template, rawQuery, query.signature, query.expires);
     const owner = await this.accounts.get(template.accountId);
     const outcome = await this.renders.renderTemplate(owner, template, query.request);
-    const fileName = outcome.response.imageUrl.slice(outcome.response.imageUrl.lastIndexOf('/') + 1);
-    const etag = `"${fileName.split('.')[0]}"`;
+    const [key, extension] = outcome.fileName.split('.');
+    const etag = `"${key}"`;
     const headers = {
       ...outcome.headers,
-      'content-type': CONTENT_TYPES[fileName.split('.')[1]],
+      'content-type': CONTENT_TYPES[extension],
       etag,
       'cache-control': 'public, max-age=86400',
       'x-cache': outcome.drew ? 'MISS' : 'HIT',
@@ -54,7 +54,7 @@ export class PublicRenderService {
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       return { notModified: true, headers };
     }
-    const stored = await this.storage.open(fileName);
+    const stored = await this.storage.open(outcome.fileName);
     if (!stored) throw new RenderException(RenderErrorCode.RENDER_FAILED, 'Rendered image is missing from storage');
     return { notModified: false, headers, ...stored };
   }

@@ -23,6 +23,8 @@ export interface RenderOutcome {
   json: string;
   /** True when this request drew the image (and so was counted). */
   drew: boolean;
+  /** `<key>.<ext>` in image storage. */
+  fileName: string;
   /** X-Cache, plus the rate-limit headers on counted answers only. */
   headers: Record<string, string>;
 }
@@ -82,12 +84,25 @@ export class RenderService {
     const admission = await this.billing.admit(owner);
     const format = plan.job.output.format;
     const stopTimer = this.metrics.renderDuration.startTimer({ format });
-    let drawn;
-    let fetched;
+    let warnings: RenderWarning[];
     try {
-      fetched = await this.imageFetcher.fetchAll(plan.job.design.layers);
-      drawn = await this.renderer.draw({ ...plan.job, images: fetched.images });
+      const fetched = await this.imageFetcher.fetchAll(plan.job.design.layers);
+      const drawn = await this.renderer.draw({ ...plan.job, images: fetched.images });
       await this.storage.put(plan.fileName, drawn.bytes);
+      warnings = [...fetched.warnings, ...drawn.warnings];
+      // An unavailable image may be back next time: such a render is not cached.
+      if (!warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE)) {
+        await this.cache.record({
+          key: plan.key,
+          accountId: owner.id,
+          templateId: template.id,
+          templateVersion: template.version,
+          format,
+          byteSize: drawn.bytes.byteLength,
+          warnings,
+          createdAt: this.clock.now(),
+        });
+      }
     } catch (error) {
       await admission.refund();
       this.metrics.renders.inc({ format, outcome: 'failure' });
@@ -96,20 +111,6 @@ export class RenderService {
     }
     stopTimer();
     this.metrics.renders.inc({ format, outcome: 'success' });
-    const warnings = [...fetched.warnings, ...drawn.warnings];
-    // An unavailable image may be back next time: such a render is not cached.
-    if (!warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE)) {
-      await this.cache.record({
-        key: plan.key,
-        accountId: owner.id,
-        templateId: template.id,
-        templateVersion: template.version,
-        format: plan.job.output.format,
-        byteSize: drawn.bytes.byteLength,
-        warnings,
-        createdAt: this.clock.now(),
-      });
-    }
     return { warnings, headers: admission.headers };
   }
 
@@ -124,6 +125,6 @@ export class RenderService {
       generationTimeMs: Math.round(performance.now() - startedAt),
       ...(warnings.length > 0 ? { warnings } : {}),
     };
-    return { response, json: JSON.stringify(response), drew, headers: { ...countedHeaders, 'X-Cache': drew ? 'MISS' : 'HIT' } };
+    return { response, json: JSON.stringify(response), drew, fileName: plan.fileName, headers: { ...countedHeaders, 'X-Cache': drew ? 'MISS' : 'HIT' } };
   }
 }
