@@ -10,7 +10,6 @@ export abstract class ImageStorage {
   /** Writes atomically: readers see the whole file or nothing. */
   abstract put(name: string, bytes: Uint8Array): Promise<void>;
   abstract open(name: string): Promise<StoredImage | null>;
-  abstract exists(name: string): Promise<boolean>;
   /** Proves the store can be written (readiness checks). */
   abstract probe(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { open, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { open, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { ImageStorage, StoredImage } from './image-storage';
@@ -36,13 +36,6 @@ export class LocalImageStorage extends ImageStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
-  }
-
-  async exists(name: string): Promise<boolean> {
-    return stat(this.path(name)).then(
-      () => true,
-      () => false,
-    );
   }
 
   async probe(): Promise<void> {

@@ -52,11 +52,6 @@ export class RendererService implements OnModuleDestroy {
     } satisfies DrawJob);
   }
 
-  /** Jobs waiting for a free thread (for metrics and readiness). */
-  get queueSize(): number {
-    return this.pool.queueSize;
-  }
-
   async onModuleDestroy(): Promise<void> {
     // close() lets running drawings finish; destroy() would abort them.
     await this.pool.close();
