@@ -81,7 +81,7 @@ async function apiFresh(apiKey: string, templateId: string, format: "png" | "jpe
 
 /** A background flood of fresh renders, until stopped. */
 function freshFlood(apiKey: string, templateId: string) {
-  return autocannon({ url: BASE, connections: THREADS * 4, duration: 3600, requests: freshRequests(apiKey, templateId, 'png') });
+  return autocannon({ url: BASE, connections: THREADS * 4, duration: 3600, requests: freshRequests(apiKey, templateId, 'png') }, () => undefined);
 }
 
 /** The same drawing with the same worker code and thread count, called directly (no HTTP, no cache, no storage). */
@@ -124,7 +124,7 @@ async function main() {
       method: 'POST',
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify(sampleTemplate()),
-    }).then((response) => response.json());
+    }).then((response) => response.json() as Promise<{ id: string }>);
     const templateId: string = created.id;
     const design = createTemplateSchema.parse(sampleTemplate());
 

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -87,8 +87,8 @@ describe('the server process (npm start)', () => {
         body: body ? JSON.stringify(body) : undefined,
       });
 
-    const templateId = (await (await call('POST', '/api/templates', sampleTemplate())).json()).id;
-    const { webhookSecret } = await (await call('POST', '/api/settings/webhook-secret')).json();
+    const templateId = ((await (await call('POST', '/api/templates', sampleTemplate())).json()) as { id: string }).id;
+    const { webhookSecret } = (await (await call('POST', '/api/settings/webhook-secret')).json()) as { webhookSecret: string };
     const traced = await call('POST', '/api/generate', { templateId, layers: { title: { text: 'logged' } } }, { 'x-request-id': 'ops-trace-1' });
     expect(traced.status).toBe(200);
     expect(traced.headers.get('x-request-id')).toBe('ops-trace-1');
@@ -106,7 +106,7 @@ describe('the server process (npm start)', () => {
     process.kill(serverPid, 'SIGTERM');
     const response = await inFlight;
     expect(response.status).toBe(200);
-    expect((await response.json()).warnings).toBeUndefined();
+    expect(((await response.json()) as { warnings?: unknown }).warnings).toBeUndefined();
     expect(await exited).toBe(0);
     expect(fixtures.requests.filter((request) => request.url === '/slow-hook')).toHaveLength(1);
 
