@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { createHash } from 'node:crypto';
 import { IsNull, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
+import { sha256Hex } from '../common/crypto/hashing';
 import { rawTimestamp } from '../database/columns';
 import { newId, randomBase62 } from '../common/ids';
 import { AccountsErrorCode, AccountsException } from './accounts.exception';
@@ -42,7 +42,7 @@ interface AuthenticationRow {
   created_at: Date | string;
 }
 
-export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+export const hashApiKey = sha256Hex;
 
 @Injectable()
 export class ApiKeysService {

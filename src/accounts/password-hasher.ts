@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt } from 'node:crypto';
 import { promisify } from 'node:util';
+import { constantTimeEqual } from '../common/crypto/hashing';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number, options: object) => Promise<Buffer>;
 const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -24,6 +25,6 @@ export class PasswordHasher {
       p: Number(p),
       maxmem: PARAMS.maxmem,
     });
-    return derived.length === expected.length && timingSafeEqual(derived, expected);
+    return constantTimeEqual(derived, expected);
   }
 }

@@ -9,7 +9,8 @@ import { RateLimitStore } from '../billing/rate-limit/rate-limit-store';
 import { Clock } from '../common/clock/clock';
 import { SettingsService } from '../settings/settings.service';
 import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
-import { ActiveSession, SessionsService, tokensEqual } from './sessions.service';
+import { constantTimeEqual } from '../common/crypto/hashing';
+import { ActiveSession, SessionsService } from './sessions.service';
 import { authPage } from './views/auth-page';
 import { RevealedSecret, settingsPage } from './views/settings-page';
 
@@ -169,7 +170,7 @@ export class DashboardService {
   }
 
   private formTokenValid(request: DashboardRequest): boolean {
-    return Boolean(request.formToken) && tokensEqual(request.body?._csrf, request.formToken!);
+    return Boolean(request.formToken) && constantTimeEqual(request.body?._csrf, request.formToken!);
   }
 
   private authError(mode: 'login' | 'signup', email: string, error: string, status: number): PageResult {

@@ -1,22 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { LessThan, Repository } from 'typeorm';
 import { Account } from '../accounts/entities/account.entity';
 import { Clock } from '../common/clock/clock';
+import { constantTimeEqual, sha256Hex } from '../common/crypto/hashing';
 import { DashboardErrorCode, DashboardException } from './dashboard.exception';
 import { Session } from './entities/session.entity';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
-
-export function tokensEqual(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+const hashToken = sha256Hex;
 
 export interface ActiveSession {
   session: Session;
@@ -60,7 +54,7 @@ export class SessionsService {
 
   /** Every state-changing dashboard request must carry the session's CSRF token. */
   assertCsrf(active: ActiveSession, given: unknown): void {
-    if (!tokensEqual(given, active.session.csrfToken)) {
+    if (!constantTimeEqual(given, active.session.csrfToken)) {
       throw new DashboardException(DashboardErrorCode.CSRF_INVALID, 'Missing or invalid CSRF token; reload the page and try again');
     }
   }

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { constantTimeEqual } from '../common/crypto/hashing';
 
 export const SIGNATURE_HEADER = 'X-Service-Signature';
 export const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -38,9 +39,6 @@ export function verifySignature({ header, rawBody, secret, toleranceSeconds = DE
   const timestamp = parts.get('t')?.[0];
   if (!timestamp || !/^\d+$/.test(timestamp)) return false;
   if (Math.abs(nowSeconds - Number(timestamp)) > toleranceSeconds) return false;
-  const expected = Buffer.from(computeSignature(secret, Number(timestamp), rawBody), 'utf8');
-  return (parts.get('v1') ?? []).some((candidate) => {
-    const given = Buffer.from(candidate, 'utf8');
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
+  const expected = computeSignature(secret, Number(timestamp), rawBody);
+  return (parts.get('v1') ?? []).some((candidate) => constantTimeEqual(candidate, expected));
 }
