@@ -116,16 +116,16 @@ export class DashboardService {
 
   rotateWebhookSecret(request: DashboardRequest): Promise<PageResult> {
     return this.mutate(request, async (active) => {
-      const existed = Boolean(await this.settings.currentWebhookSecret(active.account.id));
-      const value = await this.settings.rotateWebhookSecret(active.account.id);
+      const existed = SettingsService.hasWebhookSecret(active.account);
+      const value = await this.settings.rotateWebhookSecret(active.account);
       return { revealed: { label: 'Webhook secret', value, warning: existed ? 'The previous webhook secret stopped working just now.' : undefined } };
     });
   }
 
   rotateUrlSigningSecret(request: DashboardRequest): Promise<PageResult> {
     return this.mutate(request, async (active) => {
-      const existed = Boolean(await this.settings.currentUrlSigningSecret(active.account.id));
-      const value = await this.settings.rotateUrlSigningSecret(active.account.id);
+      const existed = SettingsService.hasUrlSigningSecret(active.account);
+      const value = await this.settings.rotateUrlSigningSecret(active.account);
       return { revealed: { label: 'URL-signing secret', value, warning: existed ? 'URLs signed with the previous secret stopped working just now.' : undefined } };
     });
   }
@@ -148,11 +148,9 @@ export class DashboardService {
 
   private async page(active: ActiveSession, extra: { revealed?: RevealedSecret; notice?: string } = {}, status = 200): Promise<PageResult> {
     const accountId = active.account.id;
-    const [usage, apiKeys, webhookSecret, urlSecret, deliveries] = await Promise.all([
+    const [usage, apiKeys, deliveries] = await Promise.all([
       this.billing.usage(active.account),
       this.apiKeys.list(accountId),
-      this.settings.currentWebhookSecret(accountId),
-      this.settings.currentUrlSigningSecret(accountId),
       this.deliveries.list(accountId),
     ]);
     const html = settingsPage({
@@ -161,8 +159,8 @@ export class DashboardService {
       plan: usage.plan,
       usage: { used: usage.quota.used, limit: usage.quota.limit, periodEnd: usage.period.end.slice(0, 10) },
       apiKeys,
-      hasWebhookSecret: Boolean(webhookSecret),
-      hasUrlSigningSecret: Boolean(urlSecret),
+      hasWebhookSecret: SettingsService.hasWebhookSecret(active.account),
+      hasUrlSigningSecret: SettingsService.hasUrlSigningSecret(active.account),
       deliveries: deliveries.slice(0, 20),
       ...extra,
     });

@@ -11,12 +11,12 @@ export class SettingsController {
   @Post('webhook-secret')
   @HttpCode(200)
   async webhookSecret(@CurrentAccount() account: Account) {
-    return { success: true, webhookSecret: await this.settings.rotateWebhookSecret(account.id) };
+    return { success: true, webhookSecret: await this.settings.rotateWebhookSecret(account) };
   }
 
   @Post('url-signing-secret')
   @HttpCode(200)
   async urlSigningSecret(@CurrentAccount() account: Account) {
-    return { success: true, urlSigningSecret: await this.settings.rotateUrlSigningSecret(account.id) };
+    return { success: true, urlSigningSecret: await this.settings.rotateUrlSigningSecret(account) };
   }
 }

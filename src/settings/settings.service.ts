@@ -18,12 +18,21 @@ export class SettingsService {
     private readonly cipher: SecretCipher,
   ) {}
 
-  rotateWebhookSecret(accountId: string): Promise<string> {
-    return this.rotate(accountId, 'webhookSecretEncrypted', 'whsec_');
+  rotateWebhookSecret(account: Account): Promise<string> {
+    return this.rotate(account, 'webhookSecretEncrypted', 'whsec_');
   }
 
-  rotateUrlSigningSecret(accountId: string): Promise<string> {
-    return this.rotate(accountId, 'urlSigningSecretEncrypted', 'ussec_');
+  rotateUrlSigningSecret(account: Account): Promise<string> {
+    return this.rotate(account, 'urlSigningSecretEncrypted', 'ussec_');
+  }
+
+  /** Whether a secret exists: the authenticated account row already says so (no query, no decryption). */
+  static hasWebhookSecret(account: Account): boolean {
+    return account.webhookSecretEncrypted !== null;
+  }
+
+  static hasUrlSigningSecret(account: Account): boolean {
+    return account.urlSigningSecretEncrypted !== null;
   }
 
   /** The current secret, read fresh so a rotation takes effect for the very next use. */
@@ -35,9 +44,12 @@ export class SettingsService {
     return this.current(accountId, 'urlSigningSecretEncrypted');
   }
 
-  private async rotate(accountId: string, column: SecretColumn, prefix: string): Promise<string> {
+  /** Also updates the given entity, so the rest of this request sees the new state. */
+  private async rotate(account: Account, column: SecretColumn, prefix: string): Promise<string> {
     const secret = prefix + randomBytes(32).toString('base64');
-    await this.accounts.update({ id: accountId }, { [column]: this.cipher.encrypt(secret) });
+    const encrypted = this.cipher.encrypt(secret);
+    await this.accounts.update({ id: account.id }, { [column]: encrypted });
+    account[column] = encrypted;
     return secret;
   }
 

@@ -30,7 +30,7 @@ export class HookRenderService {
     let target: CheckedTarget | null = null;
     if (webhookUrl !== undefined && webhookUrl !== null) {
       target = await this.checkTarget(webhookUrl);
-      if (!(await this.settings.currentWebhookSecret(account.id))) {
+      if (!SettingsService.hasWebhookSecret(account)) {
         throw new WebhooksException(
           WebhooksErrorCode.WEBHOOK_SECRET_MISSING,
           'Generate a webhook secret (POST /api/settings/webhook-secret) before using webhookUrl',
