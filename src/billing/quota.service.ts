@@ -12,6 +12,9 @@ export class QuotaService {
   constructor(@InjectRepository(UsageCounter) private readonly counters: Repository<UsageCounter>) {}
 
   async reserve(accountId: string, periodStart: Date, limit: number): Promise<boolean> {
+    if (await this.increment(accountId, periodStart, limit)) return true;
+    // Nothing changed: either the period's row does not exist yet (first render of the period) or
+    // the quota is spent. Create the row if missing (idempotent under races) and try once more.
     await this.counters
       .createQueryBuilder()
       .insert()
@@ -19,6 +22,10 @@ export class QuotaService {
       .values({ accountId, periodStart, used: 0 })
       .orIgnore()
       .execute();
+    return this.increment(accountId, periodStart, limit);
+  }
+
+  private async increment(accountId: string, periodStart: Date, limit: number): Promise<boolean> {
     const result = await this.counters
       .createQueryBuilder()
       .update(UsageCounter)
