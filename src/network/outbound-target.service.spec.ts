@@ -1,3 +1,5 @@
+import { createServer, get, IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { AppConfig } from '../config/app-config';
 import { HostResolver, ResolvedAddress } from './host-resolver';
 import { OutboundTargetService } from './outbound-target.service';
@@ -82,9 +84,30 @@ describe('OutboundTargetService address rules', () => {
     expect(await verdict(url, resolving)).toBe('allowed');
   });
 
-  it('pins the connection to the checked addresses', async () => {
-    const target = await resolving.check('http://mixed.example/'.replace('mixed', 'public6'));
+  it('records the checked addresses for the connection', async () => {
+    const target = await resolving.check('http://public6.example/');
     expect(target.addresses).toEqual([{ address: '2606:4700:4700::1111', family: 6 }]);
+  });
+
+  it('connects to the checked address, never to a fresh DNS answer', async () => {
+    const server = createServer((_request, response) => response.end('pinned')).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      // `.invalid` never resolves in DNS: the request can only arrive through the pinned lookup.
+      const url = new URL(`http://pinned.invalid:${port}/`);
+      const agent = service().agentFor({ url, addresses: [{ address: '127.0.0.1', family: 4 }] });
+      const body = await new Promise<string>((resolve, reject) => {
+        get(url, { agent }, (response: IncomingMessage) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk));
+          response.on('end', () => resolve(text));
+        }).on('error', reject);
+      });
+      expect(body).toBe('pinned');
+    } finally {
+      server.close();
+    }
   });
 
   it('lets allow-listed hosts through exactly as written, with or without a port', async () => {
