@@ -1,6 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Account } from '../src/accounts/entities/account.entity';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { HostResolver } from '../src/network/host-resolver';
+import { WEBHOOK_DELIVERY_REQUESTED } from '../src/webhooks/pending-delivery';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
 import { HttpFixtureServer } from './support/http-fixture-server';
 import { startTestApp, TestApp } from './support/test-app';
@@ -73,11 +76,27 @@ describe('webhook delivery', () => {
   });
 
   it('delivers exactly once, after the answer, with the answer bytes and a verifiable signature', async () => {
+    // Order of events inside the server: the answer finishing, then the delivery being requested.
+    const order: string[] = [];
+    const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+      if (request.url === '/api/hooks/render') response.once('finish', () => order.push('answer finished'));
+    };
+    const server = testApp.app.getHttpServer() as Server;
+    server.prependListener('request', onRequest);
+    const events = testApp.get(EventEmitter2);
+    const emitEvent = events.emit.bind(events);
+    const emit = jest.spyOn(events, 'emit').mockImplementation((event, ...values) => {
+      if (event === WEBHOOK_DELIVERY_REQUESTED) order.push('delivery requested');
+      return emitEvent(event, ...values);
+    });
     const answeredAt = Date.now();
     const response = await hook(`${receiverUrl}/ok`);
     expect(response.status).toBe(200);
     await until(() => requestsTo('/ok').length === 1);
     await new Promise((resolve) => setTimeout(resolve, 200));
+    server.removeListener('request', onRequest);
+    emit.mockRestore();
+    expect(order).toEqual(['answer finished', 'delivery requested']);
     const [delivery] = requestsTo('/ok');
     expect(requestsTo('/ok')).toHaveLength(1);
     expect(delivery.method).toBe('POST');
