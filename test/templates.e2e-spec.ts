@@ -1,3 +1,4 @@
+import { TemplatesService } from '../src/templates/templates.service';
 import { createAccount, sampleTemplate, TestAccount } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -48,6 +49,12 @@ describe('templates API', () => {
     );
     expect(responses.every((response) => response.status === 200)).toBe(true);
     expect((await call('GET', `/api/templates/${id}`)).body.version).toBe(6);
+
+    // HTTP requests on SQLite rarely overlap (its driver is synchronous), so also overlap the reads
+    // and writes directly: five updates that all read version 6 before any of them writes.
+    const templates = testApp.get(TemplatesService);
+    await Promise.all(Array.from({ length: 5 }, (_, index) => templates.update(owner.account.id, id, { background: `#11111${index}` })));
+    expect((await call('GET', `/api/templates/${id}`)).body.version).toBe(11);
   });
 
   it("hides another account's templates behind the same 404 as a missing one", async () => {
