@@ -84,33 +84,29 @@ function freshFlood(apiKey: string, templateId: string) {
   return autocannon({ url: BASE, connections: THREADS * 4, duration: 3600, requests: freshRequests(apiKey, templateId, 'png') }, () => undefined);
 }
 
-/** The same drawing with the same worker code and thread count, called directly (no HTTP, no cache, no storage). */
-async function rawFresh(pool: Piscina, design: object, format: 'png' | 'jpeg', count: number) {
+/** Runs `count` pool tasks over THREADS × 4 concurrent lanes (as many as the API's connections); returns tasks/s. */
+async function poolThroughput(pool: Piscina, count: number, task: () => unknown) {
   const started = performance.now();
   let next = 0;
   const lane = async () => {
     while (next < count) {
       next++;
-      const layers = (design as { layers: Array<Record<string, unknown>> }).layers.map((layer) => (layer.name === 'title' ? { ...layer, text: text() } : layer));
-      await pool.run({ design: { ...design, layers }, output: { width: 1200, height: 630, format, quality: 85 }, images: {} });
+      await pool.run(task());
     }
   };
   await Promise.all(Array.from({ length: THREADS * 4 }, lane));
   return count / ((performance.now() - started) / 1000);
 }
 
-async function peerFresh(pool: Piscina, count: number) {
-  const started = performance.now();
-  let next = 0;
-  const lane = async () => {
-    while (next < count) {
-      next++;
-      await pool.run({ text: text() });
-    }
-  };
-  await Promise.all(Array.from({ length: THREADS * 4 }, lane));
-  return count / ((performance.now() - started) / 1000);
-}
+/** The same drawing with the same worker code and thread count, called directly (no HTTP, no cache, no storage). */
+const rawFresh = (pool: Piscina, design: { layers: Array<Record<string, unknown>> }, format: 'png' | 'jpeg', count: number) =>
+  poolThroughput(pool, count, () => ({
+    design: { ...design, layers: design.layers.map((layer) => (layer.name === 'title' ? { ...layer, text: text() } : layer)) },
+    output: { width: 1200, height: 630, format, quality: 85 },
+    images: {},
+  }));
+
+const peerFresh = (pool: Piscina, count: number) => poolThroughput(pool, count, () => ({ text: text() }));
 
 async function main() {
   console.log(`Pictor benchmark — ${cpus()[0].model}, ${availableParallelism()} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${THREADS} render threads\n`);
