@@ -57,8 +57,7 @@ export class DashboardService {
   }
 
   authForm(mode: 'login' | 'signup'): PageResult {
-    const formToken = randomBytes(24).toString('base64url');
-    return { status: 200, html: authPage({ mode, csrfToken: formToken }), formToken };
+    return this.authPageResult(mode, 200);
   }
 
   async signup(request: DashboardRequest): Promise<PageResult> {
@@ -172,7 +171,12 @@ export class DashboardService {
   }
 
   private authError(mode: 'login' | 'signup', email: string, error: string, status: number): PageResult {
+    return this.authPageResult(mode, status, { email, error });
+  }
+
+  /** The sign-in or sign-up form with a fresh double-submit token (cookie + hidden field). */
+  private authPageResult(mode: 'login' | 'signup', status: number, extra: { email?: string; error?: string } = {}): PageResult {
     const formToken = randomBytes(24).toString('base64url');
-    return { status, html: authPage({ mode, csrfToken: formToken, email, error }), formToken };
+    return { status, html: authPage({ mode, csrfToken: formToken, ...extra }), formToken };
   }
 }
