@@ -2,6 +2,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import fastifyCookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { AppLogger } from './logging/app-logger';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -17,8 +18,6 @@ export function createHttpAdapter(): FastifyAdapter {
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
       const id = typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
-      // Also on the raw request, where pino-http reads it: logs and the echoed header agree.
-      (request as IncomingMessage & { id?: string }).id = id;
       return id;
     },
   });
@@ -44,5 +43,10 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
   });
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  const logger = app.get(AppLogger);
+  fastify.addHook('onResponse', (request, reply, done) => {
+    logger.logRequest(request, reply);
+    done();
   });
 }

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { configureHttpPlatform, createHttpAdapter, NEST_APPLICATION_OPTIONS } from './app.factory';
 import { AppModule } from './app.module';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
+import { AppLogger } from './logging/app-logger';
 
 async function bootstrap(): Promise<void> {
   let config: AppConfig;
@@ -21,7 +21,7 @@ async function bootstrap(): Promise<void> {
     ...NEST_APPLICATION_OPTIONS,
     bufferLogs: true,
   });
-  const logger = app.get(Logger);
+  const logger = app.get(AppLogger);
   app.useLogger(logger);
   await configureHttpPlatform(app);
   await app.listen(config.port, config.host);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { UsageCounter } from './entities/usage-counter.entity';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { execute, insertIgnore, sqlTimestamp } from '../database/sql';
 
 /**
  * Monthly generation counters. A unit is reserved by one conditional UPDATE (`used < limit`), which
@@ -9,43 +9,36 @@ import { UsageCounter } from './entities/usage-counter.entity';
  */
 @Injectable()
 export class QuotaService {
-  constructor(@InjectRepository(UsageCounter) private readonly counters: Repository<UsageCounter>) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async reserve(accountId: string, periodStart: Date, limit: number): Promise<boolean> {
-    if (await this.increment(accountId, periodStart, limit)) return true;
+    const period = sqlTimestamp(periodStart);
+    if (await this.increment(accountId, period, limit)) return true;
     // Nothing changed: either the period's row does not exist yet (first render of the period) or
     // the quota is spent. Create the row if missing (idempotent under races) and try once more.
-    await this.counters
-      .createQueryBuilder()
-      .insert()
-      .into(UsageCounter)
-      .values({ accountId, periodStart, used: 0 })
-      .orIgnore()
-      .execute();
-    return this.increment(accountId, periodStart, limit);
+    await execute(this.dataSource, `${insertIgnore(this.dataSource)} INTO usage_counters (account_id, period_start, used) VALUES (?, ?, 0)`, [
+      accountId,
+      period,
+    ]);
+    return this.increment(accountId, period, limit);
   }
 
-  private async increment(accountId: string, periodStart: Date, limit: number): Promise<boolean> {
-    const result = await this.counters
-      .createQueryBuilder()
-      .update(UsageCounter)
-      .set({ used: () => 'used + 1' })
-      .where('account_id = :accountId AND period_start = :periodStart AND used < :limit', { accountId, periodStart, limit })
-      .execute();
-    return result.affected === 1;
+  private async increment(accountId: string, period: string, limit: number): Promise<boolean> {
+    const sql = 'UPDATE usage_counters SET used = used + 1 WHERE account_id = ? AND period_start = ? AND used < ?';
+    return (await execute(this.dataSource, sql, [accountId, period, limit])) === 1;
   }
 
   /** Gives back a unit reserved for a render that then failed. */
   async refund(accountId: string, periodStart: Date): Promise<void> {
-    await this.counters
-      .createQueryBuilder()
-      .update(UsageCounter)
-      .set({ used: () => 'used - 1' })
-      .where('account_id = :accountId AND period_start = :periodStart AND used > 0', { accountId, periodStart })
-      .execute();
+    const sql = 'UPDATE usage_counters SET used = used - 1 WHERE account_id = ? AND period_start = ? AND used > 0';
+    await execute(this.dataSource, sql, [accountId, sqlTimestamp(periodStart)]);
   }
 
   async used(accountId: string, periodStart: Date): Promise<number> {
-    return (await this.counters.findOneBy({ accountId, periodStart }))?.used ?? 0;
+    const rows: Array<{ used: number | string }> = await this.dataSource.query(
+      'SELECT used FROM usage_counters WHERE account_id = ? AND period_start = ?',
+      [accountId, sqlTimestamp(periodStart)],
+    );
+    return rows.length ? Number(rows[0].used) : 0;
   }
 }

@@ -5,6 +5,7 @@ import { Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { newId } from '../common/ids';
 import { CreateTemplateInput, DESIGN_FIELDS, UpdateTemplateInput } from './dto/template.schema';
+import { SELECT_OWNED_TEMPLATE, SELECT_TEMPLATE, TemplateRow, templateFromRow } from './entities/template-row';
 import { Template } from './entities/template.entity';
 import { TemplatesErrorCode, TemplatesException } from './templates.exception';
 
@@ -28,18 +29,18 @@ export class TemplatesService {
     return this.templates.find({ where: { accountId }, order: { createdAt: 'DESC' } });
   }
 
-  /** Another account's template is answered exactly like a missing one. */
+  /** Another account's template is answered exactly like a missing one. Plain SQL: every render reads it. */
   async getOwned(accountId: string, id: string): Promise<Template> {
-    const template = await this.templates.findOneBy({ id, accountId });
-    if (!template) throw TemplatesException.notFound(id);
-    return template;
+    const rows: TemplateRow[] = await this.templates.query(SELECT_OWNED_TEMPLATE, [id, accountId]);
+    if (rows.length === 0) throw TemplatesException.notFound(id);
+    return templateFromRow(rows[0]);
   }
 
   /** For the public endpoint, which has no caller account. */
   async getById(id: string): Promise<Template> {
-    const template = await this.templates.findOneBy({ id });
-    if (!template) throw TemplatesException.notFound(id);
-    return template;
+    const rows: TemplateRow[] = await this.templates.query(SELECT_TEMPLATE, [id]);
+    if (rows.length === 0) throw TemplatesException.notFound(id);
+    return templateFromRow(rows[0]);
   }
 
   /**

@@ -4,39 +4,95 @@ import { RateLimitStore, SlotDecision } from './rate-limit-store';
 interface Entry {
   id: string;
   atMs: number;
+  released: boolean;
+}
+
+/**
+ * One key's log, oldest first. Expired entries leave from the front and released ones are only
+ * marked, so a call costs O(1) amortized however many requests the window holds (a copy of the
+ * whole log per call made a high per-minute limit cost more per request than the render itself).
+ */
+class SlidingLog {
+  private entries: Entry[] = [];
+  private head = 0;
+  private readonly byId = new Map<string, Entry>();
+  count = 0;
+
+  prune(cutoffMs: number): void {
+    while (this.head < this.entries.length && (this.entries[this.head].atMs <= cutoffMs || this.entries[this.head].released)) {
+      const entry = this.entries[this.head++];
+      if (!entry.released) {
+        this.count--;
+        this.byId.delete(entry.id);
+      }
+    }
+    if (this.head > 1024 && this.head * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  add(id: string, atMs: number): void {
+    const entry = { id, atMs, released: false };
+    // Keep time order even if the clock stepped back: insert before any later entries.
+    let at = this.entries.length;
+    while (at > this.head && this.entries[at - 1].atMs > atMs) at--;
+    this.entries.splice(at, 0, entry);
+    this.byId.set(id, entry);
+    this.count++;
+  }
+
+  release(id: string): void {
+    const entry = this.byId.get(id);
+    if (!entry || entry.released) return;
+    this.byId.delete(id);
+    entry.released = true;
+    this.count--;
+  }
+
+  oldestAtMs(): number | null {
+    for (let index = this.head; index < this.entries.length; index++) {
+      if (!this.entries[index].released) return this.entries[index].atMs;
+    }
+    return null;
+  }
 }
 
 /** One instance's sliding logs. JavaScript runs each call to completion, so check-and-add is atomic here. */
 @Injectable()
 export class MemoryRateLimitStore extends RateLimitStore {
-  private readonly logs = new Map<string, Entry[]>();
+  private readonly logs = new Map<string, SlidingLog>();
 
   async acquire(key: string, entryId: string, limit: number, windowMs: number, nowMs: number): Promise<SlotDecision> {
-    const log = this.prune(key, windowMs, nowMs);
-    const allowed = log.length < limit;
+    const log = this.pruned(key, windowMs, nowMs);
+    const allowed = log.count < limit;
     if (allowed) {
-      log.push({ id: entryId, atMs: nowMs });
+      log.add(entryId, nowMs);
       this.logs.set(key, log);
     }
-    return { allowed, count: log.length, oldestExpiresAtMs: log.length ? log[0].atMs + windowMs : null };
+    return this.decision(allowed, log, windowMs);
   }
 
   async release(key: string, entryId: string): Promise<void> {
-    const log = this.logs.get(key);
-    if (log) this.logs.set(key, log.filter((entry) => entry.id !== entryId));
+    this.logs.get(key)?.release(entryId);
   }
 
   async ping(): Promise<void> {}
 
   async peek(key: string, windowMs: number, nowMs: number) {
-    const log = this.prune(key, windowMs, nowMs);
-    return { count: log.length, oldestExpiresAtMs: log.length ? log[0].atMs + windowMs : null };
+    const { count, oldestExpiresAtMs } = this.decision(true, this.pruned(key, windowMs, nowMs), windowMs);
+    return { count, oldestExpiresAtMs };
   }
 
-  private prune(key: string, windowMs: number, nowMs: number): Entry[] {
-    const log = (this.logs.get(key) ?? []).filter((entry) => entry.atMs > nowMs - windowMs);
-    if (log.length) this.logs.set(key, log);
-    else this.logs.delete(key);
+  private pruned(key: string, windowMs: number, nowMs: number): SlidingLog {
+    const log = this.logs.get(key) ?? new SlidingLog();
+    log.prune(nowMs - windowMs);
+    if (log.count === 0) this.logs.delete(key);
     return log;
+  }
+
+  private decision(allowed: boolean, log: SlidingLog, windowMs: number): SlotDecision {
+    const oldest = log.oldestAtMs();
+    return { allowed, count: log.count, oldestExpiresAtMs: oldest === null ? null : oldest + windowMs };
   }
 }
