@@ -1,9 +1,7 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { BillingService } from './billing.service';
-import { UsageCounter } from './entities/usage-counter.entity';
 import { QuotaService } from './quota.service';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit.store';
 import { RateLimitStore } from './rate-limit/rate-limit-store';
@@ -11,7 +9,6 @@ import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store';
 import { UsageController } from './usage.controller';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UsageCounter])],
   controllers: [UsageController],
   providers: [
     BillingService,

@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { BillingModule } from '../billing/billing.module';
 import { SettingsModule } from '../settings/settings.module';
 import { StorageModule } from '../storage/storage.module';
 import { TemplatesModule } from '../templates/templates.module';
-import { RenderCacheEntry } from './entities/render-cache-entry.entity';
 import { LayerImageFetcher } from './layer-image-fetcher';
 import { RenderCacheService } from './render-cache.service';
 import { PublicRenderController } from './public-render.controller';
@@ -15,7 +13,7 @@ import { RenderService } from './render.service';
 import { RendererService } from './renderer/renderer.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([RenderCacheEntry]), TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule],
+  imports: [TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule],
   controllers: [RenderController, PublicRenderController],
   providers: [PublicRenderService, RenderService, RenderCacheService, RendererService, LayerImageFetcher],
   exports: [RenderService, RendererService],
