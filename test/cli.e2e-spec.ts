@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,11 +15,13 @@ describe('command line (built dist/cli.js) against the running API', () => {
   let database: { url: string; drop: () => Promise<void> };
   let env: NodeJS.ProcessEnv;
   let testApp: TestApp | undefined;
+  const redisPrefix = `pictor-cli-${randomBytes(6).toString('hex')}:`;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pictor-cli-'));
     database = await freshDatabaseUrl(dataDir);
-    env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.url, SECRETS_KEY: 'a'.repeat(64) };
+    // The CLI announces its writes on the server's Redis prefix (used when DATABASE_URL is MySQL).
+    env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.url, SECRETS_KEY: 'a'.repeat(64), REDIS_PREFIX: redisPrefix };
   });
 
   afterAll(async () => {
@@ -51,7 +54,7 @@ describe('command line (built dist/cli.js) against the running API', () => {
     expect(second).toEqual({ keyId: expect.stringMatching(/^key_/), apiKey: expect.stringMatching(/^sk_/) });
 
     // The server on the same database accepts both keys, and refuses the one revoked.
-    testApp = await startTestApp({ shared: { dataDir, databaseUrl: database.url } });
+    testApp = await startTestApp({ shared: { dataDir, databaseUrl: database.url, redisPrefix } });
     for (const key of [created.apiKey, second.apiKey]) {
       expect((await testApp.request('GET', '/api/templates', { apiKey: key })).status).toBe(200);
     }

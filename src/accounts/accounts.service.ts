@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { newId } from '../common/ids';
+import { ChangeFeed } from '../database/change-feed';
 import { AccountsErrorCode, AccountsException } from './accounts.exception';
 import { Account, PLAN_NAMES, PlanName } from './entities/account.entity';
 import { PasswordHasher } from './password-hasher';
@@ -21,6 +22,7 @@ export class AccountsService {
     @InjectRepository(Account) private readonly accounts: Repository<Account>,
     private readonly passwordHasher: PasswordHasher,
     private readonly clock: Clock,
+    private readonly changes: ChangeFeed,
   ) {}
 
   async create(input: { email: string; plan?: string; password?: string }): Promise<Account> {
@@ -63,7 +65,7 @@ export class AccountsService {
   async setPlan(accountId: string, plan: string): Promise<Account> {
     const account = await this.get(accountId);
     account.plan = this.checkPlan(plan);
-    return this.accounts.save(account);
+    return this.saveChange(account);
   }
 
   async setLimits(accountId: string, limits: CustomLimits | 'clear'): Promise<Account> {
@@ -80,13 +82,20 @@ export class AccountsService {
       if (limits.monthly !== undefined) account.monthlyLimit = limits.monthly;
       if (limits.perMinute !== undefined) account.perMinuteLimit = limits.perMinute;
     }
-    return this.accounts.save(account);
+    return this.saveChange(account);
   }
 
   async setPassword(accountId: string, password: string): Promise<Account> {
     const account = await this.get(accountId);
     account.passwordHash = await this.hashPassword(password);
-    return this.accounts.save(account);
+    return this.saveChange(account);
+  }
+
+  /** Authenticated requests carry the account row: every instance must stop serving the old one. */
+  private async saveChange(account: Account): Promise<Account> {
+    const saved = await this.accounts.save(account);
+    await this.changes.changed();
+    return saved;
   }
 
   private hashPassword(password: string): Promise<string> {

@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { sha256Hex } from '../common/crypto/hashing';
+import { ChangeFeed } from '../database/change-feed';
+import { ChangeFeedCache } from '../database/change-feed-cache';
 import { rawTimestamp } from '../database/columns';
 import { newId, randomBase62 } from '../common/ids';
 import { AccountsErrorCode, AccountsException } from './accounts.exception';
@@ -47,12 +49,16 @@ export const hashApiKey = sha256Hex;
 @Injectable()
 export class ApiKeysService {
   private readonly logger = new Logger(ApiKeysService.name);
+  private readonly principals: ChangeFeedCache<string, AuthenticatedPrincipal>;
 
   constructor(
     @InjectRepository(ApiKey) private readonly apiKeys: Repository<ApiKey>,
     @InjectRepository(Account) private readonly accounts: Repository<Account>,
     private readonly clock: Clock,
-  ) {}
+    private readonly changes: ChangeFeed,
+  ) {
+    this.principals = new ChangeFeedCache(changes, 10_000);
+  }
 
   /** Creates a key; the plain key is returned here once and never stored. */
   async create(accountId: string, name = 'Default'): Promise<{ apiKey: ApiKey; plainKey: string }> {
@@ -90,21 +96,30 @@ export class ApiKeysService {
     if (!apiKey.revokedAt) {
       apiKey.revokedAt = this.clock.now();
       await this.apiKeys.save(apiKey);
+      await this.changes.changed();
     }
     return apiKey;
   }
 
   /**
    * Resolves a bearer token to its account, or null for anything unknown, malformed or revoked.
-   * Every authenticated request runs this, so it is one indexed join in plain SQL (the query
-   * builder and its hydration were the largest cost of a cached answer). Nothing is cached:
-   * a revocation, from any process, holds from the next request on.
+   * Every authenticated request runs this: the join is remembered per key hash until the change
+   * feed reports a write (a revocation, a plan or secret change) from any process or instance.
+   * Each caller gets its own copies, so nothing it sets leaks into the next request.
    */
   async authenticate(plainKey: string): Promise<AuthenticatedPrincipal | null> {
     if (!KEY_PATTERN.test(plainKey)) return null;
-    const [row] = (await this.apiKeys.query(AUTHENTICATE_SQL, [hashApiKey(plainKey)])) as AuthenticationRow[];
-    if (!row || row.revoked_at) return null;
-    const apiKey = this.apiKeys.create({
+    const keyHash = hashApiKey(plainKey);
+    const stored = await this.principals.getOrLoad(keyHash, () => this.load(keyHash));
+    if (!stored || stored.apiKey.revokedAt) return null;
+    this.touch(stored.apiKey);
+    return { account: Object.assign(new Account(), stored.account), apiKey: Object.assign(new ApiKey(), stored.apiKey) };
+  }
+
+  private async load(keyHash: string): Promise<AuthenticatedPrincipal | null> {
+    const [row] = (await this.apiKeys.query(AUTHENTICATE_SQL, [keyHash])) as AuthenticationRow[];
+    if (!row) return null;
+    const apiKey = Object.assign(new ApiKey(), {
       id: row.key_id,
       accountId: row.id,
       name: row.key_name,
@@ -112,9 +127,9 @@ export class ApiKeysService {
       keyHash: row.key_hash,
       createdAt: rawTimestamp(row.key_created_at)!,
       lastUsedAt: rawTimestamp(row.last_used_at),
-      revokedAt: null,
+      revokedAt: rawTimestamp(row.revoked_at),
     });
-    const account = this.accounts.create({
+    const account = Object.assign(new Account(), {
       id: row.id,
       email: row.email,
       passwordHash: row.password_hash,
@@ -125,10 +140,10 @@ export class ApiKeysService {
       urlSigningSecretEncrypted: row.url_signing_secret_encrypted,
       createdAt: rawTimestamp(row.created_at)!,
     });
-    this.touch(apiKey);
     return { account, apiKey };
   }
 
+  /** `apiKey` is the remembered copy: recording the use there keeps this to one write a minute. */
   private touch(apiKey: ApiKey): void {
     const now = this.clock.now();
     if (apiKey.lastUsedAt && now.getTime() - apiKey.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;

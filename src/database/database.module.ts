@@ -1,11 +1,20 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSqlite3Driver';
 import { AppConfig } from '../config/app-config';
+import { ChangeFeed, createRedisChangeFeed, NoChangeFeed, SqliteChangeFeed } from './change-feed';
 import { buildDataSourceOptions } from './data-source-options';
 import { runMigrations } from './run-migrations';
 
+/** SQLite's own commit counter where it can see every writer, else Redis pub/sub, else no caching. */
+function createChangeFeed(config: AppConfig, dataSource: DataSource): ChangeFeed {
+  if (config.database.type === 'sqlite') return new SqliteChangeFeed((dataSource.driver as BetterSqlite3Driver).databaseConnection);
+  return config.redisUrl ? createRedisChangeFeed(config.redisUrl, config.redisPrefix) : new NoChangeFeed();
+}
+
 /** Opens the database and brings its schema up to date before anything else uses it. */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -18,5 +27,7 @@ import { runMigrations } from './run-migrations';
       },
     }),
   ],
+  providers: [{ provide: ChangeFeed, inject: [AppConfig, DataSource], useFactory: createChangeFeed }],
+  exports: [ChangeFeed],
 })
 export class DatabaseModule {}

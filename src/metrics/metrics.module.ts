@@ -1,15 +1,14 @@
 import { Global, Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { CacheMetricsInterceptor } from './cache-metrics.interceptor';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 
 @Global()
 @Module({
   controllers: [MetricsController],
-  providers: [MetricsService, CacheMetricsInterceptor],
-  exports: [MetricsService, CacheMetricsInterceptor],
+  providers: [MetricsService],
+  exports: [MetricsService],
 })
 export class MetricsModule implements OnModuleInit {
   constructor(

@@ -1,5 +1,4 @@
-import { Controller, Get, Headers, Param, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
-import { CacheMetricsInterceptor } from '../metrics/cache-metrics.interceptor';
+import { Controller, Get, Headers, Param, Req, Res, StreamableFile } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import { Public } from '../accounts/auth/public.decorator';
@@ -12,7 +11,6 @@ const rawQuery = (request: FastifyRequest): string => {
 };
 
 @Controller('api')
-@UseInterceptors(CacheMetricsInterceptor)
 export class PublicRenderController {
   constructor(private readonly publicRenders: PublicRenderService) {}
 

@@ -1,5 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post, Res, UseInterceptors } from '@nestjs/common';
-import { CacheMetricsInterceptor } from '../metrics/cache-metrics.interceptor';
+import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
@@ -8,7 +7,6 @@ import { generateRequestSchema, RenderRequest } from './dto/render-request.schem
 import { RenderService } from './render.service';
 
 @Controller('api')
-@UseInterceptors(CacheMetricsInterceptor)
 export class RenderController {
   constructor(private readonly renders: RenderService) {}
 

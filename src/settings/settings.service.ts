@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { Account } from '../accounts/entities/account.entity';
 import { SecretCipher } from '../common/crypto/secret-cipher';
+import { ChangeFeed } from '../database/change-feed';
 
 type SecretColumn = 'webhookSecretEncrypted' | 'urlSigningSecretEncrypted';
 
@@ -16,6 +17,7 @@ export class SettingsService {
   constructor(
     @InjectRepository(Account) private readonly accounts: Repository<Account>,
     private readonly cipher: SecretCipher,
+    private readonly changes: ChangeFeed,
   ) {}
 
   rotateWebhookSecret(account: Account): Promise<string> {
@@ -49,6 +51,7 @@ export class SettingsService {
     const secret = prefix + randomBytes(32).toString('base64');
     const encrypted = this.cipher.encrypt(secret);
     await this.accounts.update({ id: account.id }, { [column]: encrypted });
+    await this.changes.changed();
     account[column] = encrypted;
     return secret;
   }

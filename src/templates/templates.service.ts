@@ -4,6 +4,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { newId } from '../common/ids';
+import { ChangeFeed } from '../database/change-feed';
+import { ChangeFeedCache } from '../database/change-feed-cache';
 import { CreateTemplateInput, DESIGN_FIELDS, UpdateTemplateInput } from './dto/template.schema';
 import { SELECT_OWNED_TEMPLATE, SELECT_TEMPLATE, TemplateRow, templateFromRow } from './entities/template-row';
 import { Template } from './entities/template.entity';
@@ -13,10 +15,16 @@ const MAX_UPDATE_ATTEMPTS = 5;
 
 @Injectable()
 export class TemplatesService {
+  /** Every render reads its template: rows are remembered by id until the change feed reports a write. */
+  private readonly remembered: ChangeFeedCache<string, Template>;
+
   constructor(
     @InjectRepository(Template) private readonly templates: Repository<Template>,
     private readonly clock: Clock,
-  ) {}
+    private readonly changes: ChangeFeed,
+  ) {
+    this.remembered = new ChangeFeedCache(changes, 10_000);
+  }
 
   async create(accountId: string, input: CreateTemplateInput): Promise<Template> {
     const now = this.clock.now();
@@ -29,18 +37,18 @@ export class TemplatesService {
     return this.templates.find({ where: { accountId }, order: { createdAt: 'DESC' } });
   }
 
-  /** Another account's template is answered exactly like a missing one. Plain SQL: every render reads it. */
+  /** Another account's template is answered exactly like a missing one. */
   async getOwned(accountId: string, id: string): Promise<Template> {
-    const rows: TemplateRow[] = await this.templates.query(SELECT_OWNED_TEMPLATE, [id, accountId]);
-    if (rows.length === 0) throw TemplatesException.notFound(id);
-    return templateFromRow(rows[0]);
+    const template = await this.remembered.getOrLoad(id, () => this.read(SELECT_TEMPLATE, [id]));
+    if (!template || template.accountId !== accountId) throw TemplatesException.notFound(id);
+    return { ...template };
   }
 
   /** For the public endpoint, which has no caller account. */
   async getById(id: string): Promise<Template> {
-    const rows: TemplateRow[] = await this.templates.query(SELECT_TEMPLATE, [id]);
-    if (rows.length === 0) throw TemplatesException.notFound(id);
-    return templateFromRow(rows[0]);
+    const template = await this.remembered.getOrLoad(id, () => this.read(SELECT_TEMPLATE, [id]));
+    if (!template) throw TemplatesException.notFound(id);
+    return { ...template };
   }
 
   /**
@@ -49,19 +57,31 @@ export class TemplatesService {
    */
   async update(accountId: string, id: string, input: UpdateTemplateInput): Promise<Template> {
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
-      const current = await this.getOwned(accountId, id);
+      // Straight from the database: the compare-and-set below needs the committed version.
+      const current = await this.read(SELECT_OWNED_TEMPLATE, [id, accountId]);
+      if (!current) throw TemplatesException.notFound(id);
       const next = { ...current, ...input };
       const designChanged = DESIGN_FIELDS.some((field) => !isDeepStrictEqual(current[field], next[field]));
       const changes: Partial<Template> = { ...input, updatedAt: this.clock.now() };
       if (designChanged) changes.version = current.version + 1;
       const result = await this.templates.update({ id, accountId, version: current.version }, changes);
-      if (result.affected === 1) return { ...next, ...changes } as Template;
+      if (result.affected === 1) {
+        await this.changes.changed();
+        return { ...next, ...changes } as Template;
+      }
     }
     throw new TemplatesException(TemplatesErrorCode.CONFLICT, 'Template changed concurrently; try again');
+  }
+
+  /** Plain SQL: the query builder's hydration cost more than the read on the render path. */
+  private async read(sql: string, parameters: string[]): Promise<Template | null> {
+    const rows: TemplateRow[] = await this.templates.query(sql, parameters);
+    return rows.length > 0 ? templateFromRow(rows[0]) : null;
   }
 
   async remove(accountId: string, id: string): Promise<void> {
     const result = await this.templates.delete({ id, accountId });
     if (!result.affected) throw TemplatesException.notFound(id);
+    await this.changes.changed();
   }
 }

@@ -1,5 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
-import { CacheMetricsInterceptor } from '../metrics/cache-metrics.interceptor';
+import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
@@ -9,7 +8,6 @@ import { HookRenderService } from './hook-render.service';
 import { deferDelivery } from './pending-delivery';
 
 @Controller('api/hooks')
-@UseInterceptors(CacheMetricsInterceptor)
 export class HooksController {
   constructor(private readonly hooks: HookRenderService) {}
 

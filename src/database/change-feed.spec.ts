@@ -1,0 +1,44 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteChangeFeed } from './change-feed';
+
+describe('SqliteChangeFeed', () => {
+  let directory: string;
+  let ours: Database.Database;
+  let theirs: Database.Database;
+
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), 'change-feed-'));
+    ours = new Database(join(directory, 'db.sqlite'));
+    ours.pragma('journal_mode = WAL');
+    ours.exec('CREATE TABLE api_keys (id TEXT PRIMARY KEY, revoked INTEGER)');
+    theirs = new Database(join(directory, 'db.sqlite'));
+  });
+
+  afterEach(() => {
+    ours.close();
+    theirs.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('keeps its stamp across reads and its own connection’s writes, and moves on changed()', async () => {
+    const feed = new SqliteChangeFeed(ours);
+    const stamp = feed.stamp();
+    ours.prepare('INSERT INTO api_keys VALUES (?, 0)').run('key_1');
+    ours.prepare('SELECT * FROM api_keys').all();
+    expect(feed.isCurrent(stamp)).toBe(true);
+    await feed.changed();
+    expect(feed.isCurrent(stamp)).toBe(false);
+  });
+
+  it('moves on as soon as another connection (another process, the CLI) commits', () => {
+    const feed = new SqliteChangeFeed(ours);
+    const stamp = feed.stamp();
+    theirs.prepare('INSERT INTO api_keys VALUES (?, 1)').run('key_2');
+    expect(feed.isCurrent(stamp)).toBe(false);
+    const next = feed.stamp();
+    expect(feed.isCurrent(next)).toBe(true);
+  });
+});

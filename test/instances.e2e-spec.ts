@@ -1,0 +1,76 @@
+import { AccountsService } from '../src/accounts/accounts.service';
+import { ApiKeysService } from '../src/accounts/api-keys.service';
+import { createAccount, createTemplate } from './support/factories';
+import { startTestApp, TestApp } from './support/test-app';
+
+/**
+ * Keys, accounts and templates are remembered in memory on each instance; a write on one instance
+ * must hold on the other from its very next request (SQLite: the file's commit counter; MySQL: Redis
+ * pub/sub when REDIS_URL is set, else nothing is remembered).
+ */
+describe('two instances on one database', () => {
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    first = await startTestApp();
+    const database = first.config.database;
+    second = await startTestApp({
+      shared: {
+        dataDir: first.config.dataDir,
+        databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url,
+        redisPrefix: first.config.redisPrefix,
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('refuses a key on the other instance as soon as one instance revoked it', async () => {
+    const owner = await createAccount(first, { plan: 'pro' });
+    const other = await first.get(ApiKeysService).create(owner.account.id, 'other');
+    for (let index = 0; index < 3; index++) expect((await second.request('GET', '/api/templates', { apiKey: owner.apiKey })).status).toBe(200);
+
+    await first.get(ApiKeysService).revoke((await first.get(ApiKeysService).list(owner.account.id)).find((key) => key.name === 'test')!.id);
+    const refused = await second.request('GET', '/api/templates', { apiKey: owner.apiKey });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer');
+    expect((await second.request('GET', '/api/templates', { apiKey: other.plainKey })).status).toBe(200);
+  });
+
+  it('applies a plan change and a secret rotation made on one instance to the next request on the other', async () => {
+    const owner = await createAccount(first, { plan: 'free' });
+    expect((await second.request('GET', '/api/usage', { apiKey: owner.apiKey })).body.plan).toBe('free');
+
+    await first.get(AccountsService).setPlan(owner.account.id, 'starter');
+    expect((await second.request('GET', '/api/usage', { apiKey: owner.apiKey })).body.plan).toBe('starter');
+
+    // What guards and services read from the authenticated account (webhook secret present or not).
+    const keys = second.get(ApiKeysService);
+    expect((await keys.authenticate(owner.apiKey))!.account.webhookSecretEncrypted).toBeNull();
+    const rotated = await first.request('POST', '/api/settings/webhook-secret', { apiKey: owner.apiKey });
+    expect(rotated.status).toBe(200);
+    expect((await keys.authenticate(owner.apiKey))!.account.webhookSecretEncrypted).toEqual(expect.any(String));
+  });
+
+  it('renders the edited template on the other instance right after a PATCH, and 404s once deleted', async () => {
+    const owner = await createAccount(first, { plan: 'pro' });
+    const templateId = await createTemplate(first, owner.apiKey);
+    const body = { templateId, layers: { title: { text: 'Edited elsewhere' } } };
+    const before = await second.request('POST', '/api/generate', { apiKey: owner.apiKey, body });
+    expect((await second.request('POST', '/api/generate', { apiKey: owner.apiKey, body })).body.cached).toBe(true);
+
+    const patched = await first.request('PATCH', `/api/templates/${templateId}`, { apiKey: owner.apiKey, body: { background: '#102030' } });
+    expect(patched.body.version).toBe(2);
+    const after = await second.request('POST', '/api/generate', { apiKey: owner.apiKey, body });
+    expect(after.body.cached).toBe(false);
+    expect(after.body.imageUrl).not.toBe(before.body.imageUrl);
+    expect((await second.request('GET', `/api/templates/${templateId}`, { apiKey: owner.apiKey })).body).toMatchObject({ version: 2, background: '#102030' });
+
+    expect((await first.request('DELETE', `/api/templates/${templateId}`, { apiKey: owner.apiKey })).status).toBe(204);
+    expect((await second.request('POST', '/api/generate', { apiKey: owner.apiKey, body })).status).toBe(404);
+  });
+});
