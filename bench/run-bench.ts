@@ -12,10 +12,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Piscina from 'piscina';
 import 'sharp'; // keep libvips loaded while raw-pipeline workers come and go (sharp #2263)
+import { configureNativeAllocator } from '../src/render/renderer/native-allocator';
 import { createTemplateSchema } from '../src/templates/dto/template.schema';
 import { sampleTemplate } from '../test/support/factories';
 
 const ROOT = join(__dirname, '..');
+// The raw pipeline's workers run with the same allocator setting as the server's.
+configureNativeAllocator();
 const THREADS = Number(process.env.RENDER_THREADS ?? availableParallelism());
 const FRESH = Number(process.env.BENCH_FRESH ?? 800);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -39,8 +42,12 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
+/** Pictor starts exactly as `npm start` runs it (its node flags included), minus the build step. */
+const START_ARGUMENTS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start as string).split(' ').slice(1);
+
 async function startPictor(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+  const child = spawn(process.execPath, START_ARGUMENTS, {
+    cwd: ROOT,
     env: { ...BASE_ENV, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RENDER_THREADS: String(THREADS) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -8,6 +8,7 @@ import 'sharp';
 import { AppConfig } from '../../config/app-config';
 import { MetricsService } from '../../metrics/metrics.service';
 import type { DrawJob, DrawResult } from './draw-job';
+import { configureNativeAllocator } from './native-allocator';
 
 /** Compiled worker next to this file; when running from TypeScript sources (tests), its build in dist/. */
 function workerFile(): string {
@@ -28,6 +29,7 @@ export class RendererService implements OnModuleDestroy {
     config: AppConfig,
     private readonly metrics: MetricsService,
   ) {
+    configureNativeAllocator();
     this.pool = new Piscina({
       filename: workerFile(),
       minThreads: config.renderThreads,
