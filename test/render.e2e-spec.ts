@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
 import { HttpFixtureServer } from './support/http-fixture-server';
@@ -139,6 +139,15 @@ describe('POST /api/generate', () => {
     expect(response.status).toBe(200);
     expect(response.body.warnings).toEqual([expect.objectContaining({ code: 'image_unavailable', message: expect.stringContaining('not allowed') })]);
     expect(images.connections).toBe(before);
+  });
+
+  it('draws in threads niced by RENDER_NICE, so the main thread keeps priority', async () => {
+    expect((await generate({ layers: { title: { text: `Niced ${Date.now()}` } } })).status).toBe(200);
+    // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value (after the ")" that ends its name).
+    const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+    const threads = readdirSync('/proc/self/task').map(niceOf);
+    expect(niceOf(String(process.pid))).toBe(0);
+    expect(threads.filter((nice) => nice === testApp.config.renderNice).length).toBeGreaterThanOrEqual(testApp.config.renderThreads);
   });
 
   it('draws concurrent identical renders once', async () => {

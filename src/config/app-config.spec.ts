@@ -10,6 +10,8 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.database).toEqual({ type: 'sqlite', path: join(dataDir, 'pictor.sqlite') });
     expect(config.publicBaseUrl).toBe('http://localhost:3000');
+    expect(config.renderNice).toBe(5);
+    expect(loadConfig({ DATA_DIR: dataDir, RENDER_NICE: '0' }).renderNice).toBe(0);
     expect(config.secretsKey).toHaveLength(32);
     expect(readFileSync(join(dataDir, 'secrets.key'), 'utf8').trim()).toBe(config.secretsKey.toString('hex'));
     expect(loadConfig({ DATA_DIR: dataDir }).secretsKey.equals(config.secretsKey)).toBe(true);
@@ -38,6 +40,8 @@ describe('loadConfig', () => {
     ['SECRETS_KEY', { SECRETS_KEY: 'short' }],
     ['SECRETS_KEY', { NODE_ENV: 'production' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['RENDER_NICE', { RENDER_NICE: '20' }],
+    ['RENDER_NICE', { RENDER_NICE: '-1' }],
   ])('names %s when it is invalid', (variable, env) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     try {

@@ -25,6 +25,8 @@ export class AppConfig {
   /** `host` or `host:port` entries exactly as written. */
   readonly allowedPrivateHosts: readonly string[];
   readonly renderThreads: number;
+  /** Added to the render threads' nice value, so answering HTTP (the main thread) goes first under load. */
+  readonly renderNice: number;
   readonly logLevel: string;
   readonly logFormat: 'json' | 'pretty';
 
@@ -68,6 +70,7 @@ const environmentSchema = z.object({
   SECRETS_KEY: z.string().optional(),
   WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.string().default(''),
   RENDER_THREADS: integerString(1, 64).optional(),
+  RENDER_NICE: integerString(0, 19).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
 });
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((entry) => entry.trim().toLowerCase())
       .filter(Boolean),
     renderThreads: values.RENDER_THREADS ?? defaultThreads(),
+    renderNice: values.RENDER_NICE,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
   });
