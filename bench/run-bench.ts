@@ -63,9 +63,9 @@ async function startPictor(dataDir: string): Promise<ChildProcess> {
 
 const BARE_PORT = PORT + 100;
 
-/** The bare node:http baseline in its own process, answering every request with `body`. */
-async function startBare(body: string): Promise<ChildProcess> {
-  const child = fork(join(__dirname, 'bare-server.js'), { env: { ...BASE_ENV, BARE_BODY: body, BARE_PORT: String(BARE_PORT) } });
+/** A baseline server in its own process (bare node:http, or the framework ceiling), answering every request with `body`. */
+async function startBare(body: string, script = 'bare-server.js'): Promise<ChildProcess> {
+  const child = fork(join(__dirname, script), { env: { ...BASE_ENV, BARE_BODY: body, BARE_PORT: String(BARE_PORT) } });
   await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
@@ -233,6 +233,13 @@ async function main() {
     const bareResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(() => bare.kill());
     record('Pictor cached POST /api/generate', `${cached.requests.average.toFixed(0)} req/s`);
     record('bare node:http, same JSON', `${bareResult.requests.average.toFixed(0)} req/s`, (cached.requests.average / bareResult.requests.average).toFixed(2), '≥ 0.50');
+    const framework = await startBare(cachedAnswer, 'framework-server.ts');
+    const frameworkResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(() => framework.kill());
+    record(
+      'NestJS + Fastify, empty handler, same JSON (ceiling)',
+      `${frameworkResult.requests.average.toFixed(0)} req/s`,
+      `${(frameworkResult.requests.average / bareResult.requests.average).toFixed(2)} of bare; Pictor is ${(cached.requests.average / frameworkResult.requests.average).toFixed(2)} of it`,
+    );
 
     console.log('Isolation (cached p99 while fresh renders flood):');
     const idle = await cannon({ ...cachedRequest, connections: 10, duration: SECONDS });
