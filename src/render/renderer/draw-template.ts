@@ -1,6 +1,6 @@
 import { Canvas, createCanvas, GlobalFonts, Image, loadImage, SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { FALLBACK_FAMILIES, fontFiles } from '../../fonts/font-catalog';
+import { FALLBACK_FAMILIES, FONT_FAMILIES, fontFiles } from '../../fonts/font-catalog';
 import type { ImageLayer, RectLayer, TextLayer } from '../../templates/dto/template.schema';
 import { RenderWarning, RenderWarningCode } from '../dto/render-response';
 import type { DrawJob, DrawResult } from './draw-job';
@@ -13,17 +13,29 @@ sharp.concurrency(1);
 
 const PNG_COMPRESSION_LEVEL = 3;
 
+let fontsChecked = false;
+
 /**
  * The font collection is process-wide (shared by all worker threads): the first thread registers
  * the shipped fonts, later ones find them there. Registering again would duplicate them in memory.
+ * Checked once per thread: `GlobalFonts.has` serializes and parses the whole family list on every
+ * call, which measured ~9 % of a render's CPU when it ran per drawing.
  */
 export function ensureFonts(): void {
-  if (GlobalFonts.has(FALLBACK_FAMILIES[FALLBACK_FAMILIES.length - 1])) return;
-  for (const { family, path } of fontFiles()) GlobalFonts.registerFromPath(path, family);
+  if (fontsChecked) return;
+  if (!GlobalFonts.has(FALLBACK_FAMILIES[FALLBACK_FAMILIES.length - 1])) {
+    for (const { family, path } of fontFiles()) GlobalFonts.registerFromPath(path, family);
+  }
+  fontsChecked = true;
 }
 
-const fontString = (layer: TextLayer, size: number): string =>
-  `${layer.fontWeight} ${size}px ${[layer.fontFamily, ...FALLBACK_FAMILIES].map((family) => `"${family}"`).join(', ')}`;
+const OWN_GLYPHS = new Map(FONT_FAMILIES.map((font) => [font.family, font.ownGlyphs]));
+
+/** The layer's family, followed by the fallbacks only when some character may need them. */
+export function familyList(family: string, text: string): string {
+  const families = OWN_GLYPHS.get(family)?.test(text) ? [family] : [family, ...FALLBACK_FAMILIES];
+  return families.map((name) => `"${name}"`).join(', ');
+}
 
 function drawRect(ctx: SKRSContext2D, layer: RectLayer): void {
   ctx.fillStyle = layer.fill;
@@ -33,8 +45,11 @@ function drawRect(ctx: SKRSContext2D, layer: RectLayer): void {
 }
 
 function drawText(ctx: SKRSContext2D, layer: TextLayer, warnings: RenderWarning[]): void {
+  // The ellipsis that truncation may add is among every family's own glyphs.
+  const families = familyList(layer.fontFamily, layer.text);
+  const fontString = (size: number) => `${layer.fontWeight} ${size}px ${families}`;
   const measure = (text: string, size: number) => {
-    ctx.font = fontString(layer, size);
+    ctx.font = fontString(size);
     return ctx.measureText(text).width;
   };
   const fit = fitText(layer, measure);
@@ -55,7 +70,7 @@ function drawText(ctx: SKRSContext2D, layer: TextLayer, warnings: RenderWarning[
         ? layer.y + layer.height - blockHeight
         : layer.y;
   const x = layer.align === 'center' ? layer.x + layer.width / 2 : layer.align === 'right' ? layer.x + layer.width : layer.x;
-  ctx.font = fontString(layer, fit.fontSize);
+  ctx.font = fontString(fit.fontSize);
   ctx.fillStyle = layer.color;
   ctx.textAlign = layer.align;
   ctx.textBaseline = 'middle';
