@@ -76,6 +76,10 @@ export class RedisChangeFeed extends ChangeFeed implements OnModuleDestroy {
       this.awaitingEcho.get(token)?.();
     });
     subscriber.on('close', () => (this.listening = false));
+    // Connection errors only switch caching off (above) and fail announcements (logged in changed());
+    // Redis's state is reported by /health/ready.
+    subscriber.on('error', () => undefined);
+    publisher.on('error', () => undefined);
     subscriber.on('ready', () => this.listen());
     if (subscriber.status === 'ready') this.listen();
   }
@@ -104,10 +108,11 @@ export class RedisChangeFeed extends ChangeFeed implements OnModuleDestroy {
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Every announcement has been awaited by its writer, so nothing is pending; a Redis that is down must not hold up shutdown. */
+  onModuleDestroy(): void {
     this.listening = false;
     this.subscriber.disconnect();
-    await this.publisher.quit().catch(() => undefined);
+    this.publisher.disconnect();
   }
 
   private listen(): void {
