@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteChangeFeed } from './change-feed';
+import { createRedisChangeFeed, SqliteChangeFeed } from './change-feed';
 
 describe('SqliteChangeFeed', () => {
   let directory: string;
@@ -41,4 +41,17 @@ describe('SqliteChangeFeed', () => {
     const next = feed.stamp();
     expect(feed.isCurrent(next)).toBe(true);
   });
+});
+
+describe('RedisChangeFeed', () => {
+  it('remembers nothing while its subscription is not established, and a failed announcement does not fail the write', async () => {
+    const feed = createRedisChangeFeed('redis://127.0.0.1:1', 'pictor-unreachable:');
+    try {
+      expect(feed.stamp()).toBeNull();
+      await expect(feed.changed()).resolves.toBeUndefined();
+      expect(feed.stamp()).toBeNull();
+    } finally {
+      feed.onModuleDestroy();
+    }
+  }, 15_000);
 });

@@ -24,8 +24,8 @@ export abstract class ChangeFeed {
 /**
  * Embedded SQLite: every process using the file (other instances, the CLI) is on this host, and
  * `PRAGMA data_version` changes whenever another connection has committed. Reading it is a
- * synchronous call of about a microsecond, so another process's revocation holds from this
- * process's next request on. Our own writes do not change it; `changed()` covers them.
+ * synchronous call of ~2–3 µs (a shared lock on the WAL index), so another process's revocation
+ * holds from this process's next request on. Our own writes do not change it; `changed()` covers them.
  */
 export class SqliteChangeFeed extends ChangeFeed {
   private readonly dataVersion: Statement<[], number>;

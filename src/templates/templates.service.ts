@@ -39,12 +39,12 @@ export class TemplatesService {
 
   /** Another account's template is answered exactly like a missing one. */
   async getOwned(accountId: string, id: string): Promise<Template> {
-    const template = await this.remembered.getOrLoad(id, () => this.read(SELECT_TEMPLATE, [id]));
-    if (!template || template.accountId !== accountId) throw TemplatesException.notFound(id);
-    return { ...template };
+    const template = await this.getById(id);
+    if (template.accountId !== accountId) throw TemplatesException.notFound(id);
+    return template;
   }
 
-  /** For the public endpoint, which has no caller account. */
+  /** For the public endpoint, which has no caller account. A copy: callers must not edit the remembered row. */
   async getById(id: string): Promise<Template> {
     const template = await this.remembered.getOrLoad(id, () => this.read(SELECT_TEMPLATE, [id]));
     if (!template) throw TemplatesException.notFound(id);

@@ -45,7 +45,7 @@ function drawRect(ctx: SKRSContext2D, layer: RectLayer): void {
 }
 
 function drawText(ctx: SKRSContext2D, layer: TextLayer, warnings: RenderWarning[]): void {
-  // The ellipsis that truncation may add is among every family's own glyphs.
+  // Chosen from the whole text: the ellipsis that truncation may add (U+2026) is within every ownGlyphs range.
   const families = familyList(layer.fontFamily, layer.text);
   const fontString = (size: number) => `${layer.fontWeight} ${size}px ${families}`;
   const measure = (text: string, size: number) => {
