@@ -66,7 +66,11 @@ export function planRender(template: Template, request: RenderRequest, keySecret
     if (Object.keys(kept).length > 0) overrides[name] = kept;
   }
 
-  const layers = template.layers.map((layer) => applyOverride(layer, overrides[layer.name]));
+  const layers = template.layers.map((layer) => {
+    const resolved = applyOverride(layer, overrides[layer.name]);
+    if (resolved.warning) requestWarnings.push(resolved.warning);
+    return resolved.layer;
+  });
   const size = outputSize(template, request.width, request.height);
   const format = request.format;
   // PNG has no quality setting: leaving it out of the key keeps `quality` from splitting the cache.

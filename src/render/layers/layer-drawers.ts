@@ -1,6 +1,8 @@
+import { drawEllipse } from './ellipse/ellipse-layer.draw';
 import { drawImage } from './image/image-layer.draw';
 import type { LayerDrawer } from './layer-drawer';
 import type { LayerDefinition, LayerOf, LayerTypeName } from './layer-registry';
+import { drawQr } from './qr/qr-layer.draw';
 import { drawRect } from './rect/rect-layer.draw';
 import { drawText } from './text/text-layer.draw';
 
@@ -13,8 +15,19 @@ const DRAWERS: { [Name in LayerTypeName]: LayerDrawer<LayerOf<Name>> } = {
   text: drawText,
   image: drawImage,
   rect: drawRect,
+  ellipse: drawEllipse,
+  qr: drawQr,
 };
 
+/** Draws one layer with its type's drawer, after the placement every type shares (rotation). */
 export const drawLayer: LayerDrawer<LayerDefinition> = (ctx, layer, context) => {
+  // Templates stored before `rotation` existed have none: no rotation.
+  if (layer.rotation) {
+    const centreX = layer.x + layer.width / 2;
+    const centreY = layer.y + layer.height / 2;
+    ctx.translate(centreX, centreY);
+    ctx.rotate((layer.rotation * Math.PI) / 180);
+    ctx.translate(-centreX, -centreY);
+  }
   (DRAWERS[layer.type] as LayerDrawer<LayerDefinition>)(ctx, layer, context);
 };

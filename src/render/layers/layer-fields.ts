@@ -33,6 +33,8 @@ export const layerBase = {
   width: extent,
   height: extent,
   opacity: z.number().min(0).max(1).default(1),
+  /** Degrees, clockwise, about the layer's centre (drawn by the dispatcher for every type). */
+  rotation: z.number().min(-360).max(360).default(0),
   hidden: z.boolean().default(false),
 };
 
