@@ -99,4 +99,31 @@ describe('layer types: ellipse, borders, gradients, qr (§16)', () => {
     const unchanged = await testApp.request('GET', `/api/templates/${templateId}`, { apiKey: owner.apiKey });
     expect(unchanged.body.version).toBe(1);
   });
+
+  it('renders AVIF (§16): .avif URL, image/avif served, default quality chosen by measurement, quality 0 refused', async () => {
+    const rendered = await generate({ format: 'avif' });
+    expect(rendered.status).toBe(200);
+    expect(rendered.body.imageUrl).toMatch(/\/api\/images\/generated\/[0-9a-f]{64}\.avif$/);
+    const served = await testApp.request('GET', new URL(rendered.body.imageUrl).pathname);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/avif');
+    expect(await sharp(served.bytes).metadata()).toMatchObject({ format: 'heif', compression: 'av1', width: 800, height: 240 });
+    expect((await decode(served.bytes)).qr).toBe('https://pictor.example/a');
+    // No quality given means the AVIF default (55): the same image as asking for it.
+    const explicit = await generate({ format: 'avif', quality: 55 });
+    expect(explicit.body).toMatchObject({ cached: true, imageUrl: rendered.body.imageUrl });
+    const better = await generate({ format: 'avif', quality: 90 });
+    expect(better.body.imageUrl).not.toBe(rendered.body.imageUrl);
+    for (const quality of [0, 101, 50.5]) {
+      const refused = await generate({ format: 'avif', quality });
+      expect({ quality, status: refused.status, code: refused.body.code }).toEqual({ quality, status: 400, code: 'validation_failed' });
+    }
+  });
+
+  it('serves AVIF from GET /api/render', async () => {
+    const response = await testApp.request('GET', `/api/render?templateId=${templateId}&format=avif&layers[code][text]=public`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/avif');
+    expect((await decode(response.bytes)).qr).toBe('public');
+  });
 });

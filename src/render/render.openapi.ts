@@ -43,7 +43,7 @@ const renderErrors = {
   ...tooManyRequests(),
 };
 
-const imageMedia = { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/webp': 'WebP bytes' };
+const imageMedia = { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/webp': 'WebP bytes', 'image/avif': 'AVIF bytes' };
 
 /** GET /api/render's query: the render request in query form (strings; numbers in decimal). */
 const publicRenderQuery = {

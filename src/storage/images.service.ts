@@ -3,8 +3,8 @@ import type { Readable } from 'node:stream';
 import { AppException } from '../common/errors/app-exception';
 import { ImageStorage } from './image-storage';
 
-export const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
-const FILE_PATTERN = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
+export const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif' };
+const FILE_PATTERN = /^([0-9a-f]{64})\.(png|jpg|webp|avif)$/;
 
 export enum ImagesErrorCode {
   IMAGE_NOT_FOUND = 'image_not_found',

@@ -15,7 +15,7 @@ export const renderOptionsShape = {
     .refine((layers) => Object.keys(layers).length <= MAX_LAYERS, `must have at most ${MAX_LAYERS} entries`),
   width: dimension.optional(),
   height: dimension.optional(),
-  format: z.enum(['png', 'jpeg', 'webp']).default('png'),
+  format: z.enum(['png', 'jpeg', 'webp', 'avif']).default('png'),
   quality: z.number().int().min(1).max(100).optional(),
 };
 
