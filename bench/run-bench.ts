@@ -27,6 +27,8 @@ const FRESH = Number(process.env.BENCH_FRESH ?? 800);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const MEMORY_RENDERS = Number(process.env.BENCH_MEMORY_RENDERS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/** BENCH_SECTIONS=cached,batch runs only those parts (fresh, cached, isolation, memory, batch, qr); default all. */
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'fresh,cached,isolation,memory,batch,qr').split(','));
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -160,28 +162,55 @@ async function main() {
   console.log(`Pictor benchmark — ${cpus()[0].model}, ${availableParallelism()} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${THREADS} render threads\n`);
   const dataDir = mkdtempSync(join(tmpdir(), 'pictor-bench-'));
   const server = await startPictor(dataDir);
+  process.once('exit', () => server.kill('SIGKILL'));
+  const { accountId, apiKey } = cli(dataDir, 'accounts:create', '--email', 'bench@example.com', '--plan', 'pro') as { accountId: string; apiKey: string };
+  cli(dataDir, 'accounts:set-limits', '--account', accountId, '--monthly', '100000000', '--per-minute', '100000000');
+  const created = await fetch(`${BASE}/api/templates`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(sampleTemplate()),
+  }).then((response) => response.json() as Promise<{ id: string }>);
+  const templateId: string = created.id;
+  const design = createTemplateSchema.parse(sampleTemplate());
+
+  // A pool exists only while it is measured; between its turns its idle workers wait without using CPU.
+  const measurePool = async <T>(filename: string, body: (pool: Piscina) => Promise<T>): Promise<T> => {
+    const pool = new Piscina({ filename, minThreads: THREADS, maxThreads: THREADS });
+    try {
+      return await body(pool);
+    } finally {
+      await pool.destroy();
+    }
+  };
+  const RAW_WORKER = join(ROOT, 'dist', 'render', 'renderer', 'render.worker.js');
+
   try {
-    const { accountId, apiKey } = cli(dataDir, 'accounts:create', '--email', 'bench@example.com', '--plan', 'pro');
-    cli(dataDir, 'accounts:set-limits', '--account', accountId, '--monthly', '100000000', '--per-minute', '100000000');
-    const created = await fetch(`${BASE}/api/templates`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(sampleTemplate()),
-    }).then((response) => response.json() as Promise<{ id: string }>);
-    const templateId: string = created.id;
-    const design = createTemplateSchema.parse(sampleTemplate());
+    if (SECTIONS.has('fresh')) await freshSection();
+    if (SECTIONS.has('cached')) await cachedSection();
+    if (SECTIONS.has('isolation')) await isolationSection();
+    if (SECTIONS.has('memory')) await memorySection();
+  } finally {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log('\n| measure | value | ratio | target |\n|---|---|---|---|');
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  process.exit(0);
 
-    // A pool exists only while it is measured; between its turns its idle workers wait without using CPU.
-    const measurePool = async <T>(filename: string, body: (pool: Piscina) => Promise<T>): Promise<T> => {
-      const pool = new Piscina({ filename, minThreads: THREADS, maxThreads: THREADS });
-      try {
-        return await body(pool);
-      } finally {
-        await pool.destroy();
-      }
-    };
-    const RAW_WORKER = join(ROOT, 'dist', 'render', 'renderer', 'render.worker.js');
+  /** A render drawn once, so that the returned request is answered from the cache. */
+  async function primeCached() {
+    const cachedBody = JSON.stringify({ templateId, layers: { title: { text: 'cached benchmark' } } });
+    const cachedRequest = { url: `${BASE}/api/generate`, method: 'POST' as const, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: cachedBody };
+    const primed = await fetch(cachedRequest.url, cachedRequest);
+    const answer = await primed.text();
+    if (!primed.ok) throw new Error(`priming the cached render failed: ${primed.status} ${answer}`);
+    const repeat = await fetch(cachedRequest.url, cachedRequest);
+    await repeat.text();
+    if (repeat.headers.get('x-cache') !== 'HIT') throw new Error(`expected a cached answer, got X-Cache ${repeat.headers.get('x-cache')}`);
+    return cachedRequest;
+  }
 
+  async function freshSection() {
     console.log('Fresh renders (1200×630, distinct texts):');
     // Alternating rounds (API, raw, peer, API, raw, peer…) so that drift in what the shared machine gives us
     // lands on both sides; the ratio is the median of the per-round ratios.
@@ -218,16 +247,12 @@ async function main() {
     }
     const peerPng = mean(rounds.peer.map(([, value]) => value));
     record('satori + resvg PNG (same threads)', `${peerPng.toFixed(1)} renders/s`, shown(roundRatios(rounds.peer)), '≥ 2 (Pictor ÷ peer)');
+  }
 
+  async function cachedSection() {
     console.log('Cached answers:');
-    const cachedBody = JSON.stringify({ templateId, layers: { title: { text: 'cached benchmark' } } });
-    const primed = await fetch(`${BASE}/api/generate`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: cachedBody });
-    const answer = await primed.text();
-    if (!primed.ok) throw new Error(`priming the cached render failed: ${primed.status} ${answer}`);
-    const cachedRequest = { url: `${BASE}/api/generate`, method: 'POST' as const, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: cachedBody };
-    const repeat = await fetch(cachedRequest.url, cachedRequest);
-    if (repeat.headers.get('x-cache') !== 'HIT') throw new Error(`expected a cached answer, got X-Cache ${repeat.headers.get('x-cache')}`);
-    const cachedAnswer = await repeat.text();
+    const cachedRequest = await primeCached();
+    const cachedAnswer = await (await fetch(cachedRequest.url, cachedRequest)).text();
     const cached = await cannon({ ...cachedRequest, connections: 50, duration: SECONDS });
     const bare = await startBare(cachedAnswer);
     const bareResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(() => bare.kill());
@@ -241,7 +266,11 @@ async function main() {
       `${(frameworkResult.requests.average / bareResult.requests.average).toFixed(2)} of bare; Pictor is ${(cached.requests.average / frameworkResult.requests.average).toFixed(2)} of it`,
     );
 
+  }
+
+  async function isolationSection() {
     console.log('Isolation (cached p99 while fresh renders flood):');
+    const cachedRequest = await primeCached();
     const idle = await cannon({ ...cachedRequest, connections: 10, duration: SECONDS });
     const flood = freshFlood(apiKey, templateId);
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -250,7 +279,9 @@ async function main() {
     record('cached p99 idle', `${idle.latency.p99} ms`);
     record('fresh renders during the flood', `${floodRenders}`);
     record('cached p99 during flood', `${busy.latency.p99} ms`, (busy.latency.p99 / Math.max(idle.latency.p99, 1)).toFixed(2), '≤ 3');
+  }
 
+  async function memorySection() {
     // A fresh process for the memory measurement, so the figures above do not colour it.
     server.kill('SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -270,13 +301,7 @@ async function main() {
     } finally {
       fresh.kill('SIGTERM');
     }
-  } finally {
-    if (server.exitCode === null) server.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log('\n| measure | value | ratio | target |\n|---|---|---|---|');
-  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-  process.exit(0);
 }
 
 main().catch((error) => {

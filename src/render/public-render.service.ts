@@ -13,12 +13,12 @@ import { TemplatesService } from '../templates/templates.service';
 import { parsePublicRenderQuery, queryWithoutSignature } from './dto/public-render-query';
 import { PublicRenderErrorCode, PublicRenderException } from './public-render.exception';
 import { RenderErrorCode, RenderException } from './render.exception';
-import { RenderService } from './render.service';
+import { RenderRecord, RenderService } from './render.service';
 import { signatureMatches, signQuery } from './url-signature';
 
 export type PublicRenderAnswer =
-  | { notModified: true; headers: Record<string, string> }
-  | { notModified: false; headers: Record<string, string>; stream: Readable; size: number };
+  | { notModified: true; headers: Record<string, string>; record: RenderRecord }
+  | { notModified: false; headers: Record<string, string>; record: RenderRecord; stream: Readable; size: number };
 
 /**
  * GET /api/render: no caller identity; the template's owner is billed. Order: query (400/414),
@@ -52,11 +52,11 @@ export class PublicRenderService {
       'x-cache': outcome.drew ? 'MISS' : 'HIT',
     };
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-      return { notModified: true, headers };
+      return { notModified: true, headers, record: outcome.record };
     }
     const stored = await this.storage.open(outcome.fileName);
     if (!stored) throw new RenderException(RenderErrorCode.RENDER_FAILED, 'Rendered image is missing from storage');
-    return { notModified: false, headers, ...stored };
+    return { notModified: false, headers, record: outcome.record, ...stored };
   }
 
   /** GET /api/templates/:id/url: a ready public URL for these layer values, signed when the template requires it. */

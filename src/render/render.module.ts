@@ -8,6 +8,7 @@ import { LayerImageFetcher } from './layer-image-fetcher';
 import { RenderCacheService } from './render-cache.service';
 import { PublicRenderController } from './public-render.controller';
 import { PublicRenderService } from './public-render.service';
+import { RenderBatchService } from './render-batch.service';
 import { RenderController } from './render.controller';
 import { RenderService } from './render.service';
 import { RendererService } from './renderer/renderer.service';
@@ -15,7 +16,7 @@ import { RendererService } from './renderer/renderer.service';
 @Module({
   imports: [TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule],
   controllers: [RenderController, PublicRenderController],
-  providers: [PublicRenderService, RenderService, RenderCacheService, RendererService, LayerImageFetcher],
+  providers: [PublicRenderService, RenderService, RenderBatchService, RenderCacheService, RendererService, LayerImageFetcher],
   exports: [RenderService, RendererService],
 })
 export class RenderModule {}

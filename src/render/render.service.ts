@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import type { Account } from '../accounts/entities/account.entity';
-import { BillingService } from '../billing/billing.service';
+import { Admission, BillingService } from '../billing/billing.service';
 import { Clock } from '../common/clock/clock';
 import { deriveKey } from '../common/crypto/derive-key';
 import { AppConfig } from '../config/app-config';
-import { MetricsService } from '../metrics/metrics.service';
 import { ImageStorage } from '../storage/image-storage';
 import type { Template } from '../templates/entities/template.entity';
 import { TemplatesService } from '../templates/templates.service';
@@ -15,7 +14,19 @@ import { LayerImageFetcher } from './layer-image-fetcher';
 import { RenderCacheService } from './render-cache.service';
 import { planRender, RenderPlan } from './render-plan';
 import { RenderErrorCode, RenderException } from './render.exception';
+import type { OutputFormat } from './renderer/draw-job';
 import { RendererService } from './renderer/renderer.service';
+
+/** What one render did, for the metrics interceptor (the service itself records no metrics). */
+export interface RenderRecord {
+  format: OutputFormat;
+  /** True when this request drew the image; false for a cache hit or a joined drawing. */
+  drew: boolean;
+  /** Seconds spent fetching, drawing, encoding and storing (drawings only). */
+  drawSeconds: number | null;
+  /** True when the drawing failed (the request answered render_failed). */
+  failed: boolean;
+}
 
 export interface RenderOutcome {
   response: RenderResponse;
@@ -27,11 +38,18 @@ export interface RenderOutcome {
   fileName: string;
   /** X-Cache, plus the rate-limit headers on counted answers only. */
   headers: Record<string, string>;
+  record: RenderRecord;
+}
+
+/** A render whose counting is decided (cache hit, joined drawing, or admitted); `outcome` settles when it is drawn. */
+export interface StartedRender {
+  outcome: Promise<RenderOutcome>;
 }
 
 interface Drawing {
   warnings: RenderWarning[];
   headers: Record<string, string>;
+  drawSeconds: number;
 }
 
 @Injectable()
@@ -49,7 +67,6 @@ export class RenderService {
     private readonly storage: ImageStorage,
     private readonly imageFetcher: LayerImageFetcher,
     private readonly billing: BillingService,
-    private readonly metrics: MetricsService,
     private readonly clock: Clock,
   ) {
     this.cacheKeySecret = deriveKey(config.secretsKey, 'render-cache-key');
@@ -57,33 +74,47 @@ export class RenderService {
 
   /** POST /api/generate and /api/hooks/render: the caller's own template. */
   async renderOwned(account: Account, request: RenderRequest): Promise<RenderOutcome> {
-    const startedAt = performance.now();
-    const template = await this.templates.getOwned(account.id, request.templateId);
-    return this.renderTemplate(account, template, request, startedAt);
+    return (await this.startOwned(account, request)).outcome;
   }
 
   async renderTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now()): Promise<RenderOutcome> {
-    const plan = planRender(template, request, this.cacheKeySecret);
-    const entry = await this.cache.find(plan.key);
-    if (entry) return this.answer(plan, entry.warnings, null, startedAt);
-    const pending = this.inFlight.get(plan.key);
-    if (pending) return this.answer(plan, (await pending).warnings, null, startedAt);
-
-    const drawing = this.draw(owner, template, plan);
-    this.inFlight.set(plan.key, drawing);
-    try {
-      const drawn = await drawing;
-      return this.answer(plan, drawn.warnings, drawn.headers, startedAt);
-    } finally {
-      this.inFlight.delete(plan.key);
-    }
+    return (await this.startTemplate(owner, template, request, startedAt)).outcome;
   }
 
-  /** Counts the render (429 when over a limit), then draws; a failed drawing gives its unit back. */
-  private async draw(owner: Account, template: Template, plan: RenderPlan): Promise<Drawing> {
-    const admission = await this.billing.admit(owner);
+  /** Resolves once the render is counted (or found not to need counting); the drawing goes on in `outcome`. */
+  async startOwned(account: Account, request: RenderRequest): Promise<StartedRender> {
+    const startedAt = performance.now();
+    const template = await this.templates.getOwned(account.id, request.templateId);
+    return this.startTemplate(account, template, request, startedAt);
+  }
+
+  /**
+   * Cache, then an identical drawing in progress, then admission (429 when over a limit). A batch
+   * calls this item after item, so limits are decided in order while drawings run in parallel.
+   */
+  async startTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now()): Promise<StartedRender> {
+    const plan = planRender(template, request, this.cacheKeySecret);
+    const entry = await this.cache.find(plan.key);
+    if (entry) return { outcome: Promise.resolve(this.answer(plan, entry.warnings, null, startedAt)) };
+    const pending = this.inFlight.get(plan.key);
+    if (pending) return { outcome: pending.then((drawn) => this.answer(plan, drawn.warnings, null, startedAt)) };
+
+    const admission = this.billing.admit(owner);
+    const drawing = admission.then((admitted) => this.draw(owner, template, plan, admitted));
+    this.inFlight.set(plan.key, drawing);
+    // Cleared when settled; the rejection is handled by whoever awaits this drawing.
+    drawing.then(
+      () => this.inFlight.delete(plan.key),
+      () => this.inFlight.delete(plan.key),
+    );
+    await admission;
+    return { outcome: drawing.then((drawn) => this.answer(plan, drawn.warnings, drawn, startedAt)) };
+  }
+
+  /** Draws an admitted render; a failed drawing gives its unit back. */
+  private async draw(owner: Account, template: Template, plan: RenderPlan, admission: Admission): Promise<Drawing> {
     const format = plan.job.output.format;
-    const stopTimer = this.metrics.renderDuration.startTimer({ format });
+    const drawStartedAt = performance.now();
     let warnings: RenderWarning[];
     try {
       const fetched = await this.imageFetcher.fetchAll(plan.job.design.layers);
@@ -105,21 +136,15 @@ export class RenderService {
       }
     } catch (error) {
       await admission.refund();
-      this.metrics.renders.inc({ format, outcome: 'failure' });
       this.logger.error(`Render of ${template.id} failed: ${(error as Error).stack ?? error}`);
-      throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered');
+      throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered', { format, drew: true, drawSeconds: null, failed: true });
     }
-    stopTimer();
-    this.metrics.renders.inc({ format, outcome: 'success' });
-    return { warnings, headers: admission.headers };
+    return { warnings, headers: admission.headers, drawSeconds: (performance.now() - drawStartedAt) / 1000 };
   }
 
-  /** `countedHeaders` is null for answers that did not draw (cache hit or joined drawing). */
-  private answer(plan: RenderPlan, drawingWarnings: RenderWarning[], countedHeaders: Record<string, string> | null, startedAt: number): RenderOutcome {
-    const drew = countedHeaders !== null;
-    // Counted here rather than in an interceptor: an interceptor on the route made Nest wrap every
-    // request in rxjs and two AsyncResource.bind calls, a measurable share of a cached answer.
-    this.metrics.renderCache.inc({ result: drew ? 'miss' : 'hit' });
+  /** `drawing` is null for answers that did not draw (cache hit or joined drawing). */
+  private answer(plan: RenderPlan, drawingWarnings: RenderWarning[], drawing: Drawing | null, startedAt: number): RenderOutcome {
+    const drew = drawing !== null;
     const warnings = [...plan.requestWarnings, ...drawingWarnings];
     const response: RenderResponse = {
       success: true,
@@ -128,6 +153,13 @@ export class RenderService {
       generationTimeMs: Math.round(performance.now() - startedAt),
       ...(warnings.length > 0 ? { warnings } : {}),
     };
-    return { response, json: JSON.stringify(response), drew, fileName: plan.fileName, headers: { ...countedHeaders, 'X-Cache': drew ? 'MISS' : 'HIT' } };
+    return {
+      response,
+      json: JSON.stringify(response),
+      drew,
+      fileName: plan.fileName,
+      headers: { ...drawing?.headers, 'X-Cache': drew ? 'MISS' : 'HIT' },
+      record: { format: plan.job.output.format, drew, drawSeconds: drawing?.drawSeconds ?? null, failed: false },
+    };
   }
 }
