@@ -121,6 +121,8 @@ export class RenderService {
     } finally {
       budget.finish();
     }
+    // Drawn and stored: the unit is now spent for good (until here a crash lets its lease expire).
+    await admission.commit();
     stopTimer();
     this.metrics.renders.inc({ format, outcome: 'success' });
     return { warnings, headers: admission.headers };
