@@ -14,6 +14,7 @@ import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { NetworkModule } from './network/network.module';
+import { PreviewModule } from './preview/preview.module';
 import { RenderModule } from './render/render.module';
 import { StorageModule } from './storage/storage.module';
 import { SettingsModule } from './settings/settings.module';
@@ -40,6 +41,7 @@ export class AppModule {
         FontsModule,
         StorageModule,
         RenderModule,
+        PreviewModule,
         HealthModule,
         SettingsModule,
         WebhooksModule,

@@ -29,6 +29,8 @@ export class AppConfig {
   readonly renderNice: number;
   readonly logLevel: string;
   readonly logFormat: 'json' | 'pretty';
+  /** Studio previews per account per minute (their own limit: never the plan's minute or month). */
+  readonly previewPerMinute: number;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -73,6 +75,7 @@ const environmentSchema = z.object({
   RENDER_NICE: integerString(0, 19).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  PREVIEW_PER_MINUTE: integerString(1, 100_000).default(120),
 });
 
 /** Accepts 64 hex characters or base64 of exactly 32 bytes. */
@@ -135,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     renderNice: values.RENDER_NICE,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
+    previewPerMinute: values.PREVIEW_PER_MINUTE,
   });
 }
 

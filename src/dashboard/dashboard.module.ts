@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { SessionAuthenticator } from '../accounts/auth/session-authenticator';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { Account } from '../accounts/entities/account.entity';
@@ -8,11 +9,15 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DashboardController } from './dashboard.controller';
 import { DashboardService } from './dashboard.service';
 import { Session } from './entities/session.entity';
+import { DashboardSessionAuthenticator } from './session-authenticator.service';
 import { SessionsService } from './sessions.service';
 
+/** Global so the API's bearer guard (AuthModule) can accept the dashboard session for the studio. */
+@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([Session, Account]), AccountsModule, BillingModule, SettingsModule, WebhooksModule],
   controllers: [DashboardController],
-  providers: [DashboardService, SessionsService],
+  providers: [DashboardService, SessionsService, { provide: SessionAuthenticator, useClass: DashboardSessionAuthenticator }],
+  exports: [SessionAuthenticator],
 })
 export class DashboardModule {}
