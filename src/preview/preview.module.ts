@@ -8,5 +8,6 @@ import { PreviewService } from './preview.service';
   imports: [RenderModule, BillingModule],
   controllers: [PreviewController],
   providers: [PreviewService],
+  exports: [PreviewService],
 })
 export class PreviewModule {}
