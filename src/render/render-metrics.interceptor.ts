@@ -43,8 +43,8 @@ export class RenderMetricsInterceptor implements NestInterceptor<RenderedAnswer,
 
   private record(render: RenderRecord): void {
     const { format } = render;
-    if (render.failed) {
-      this.metrics.renders.inc({ format, outcome: 'failure' });
+    if (render.failure) {
+      this.metrics.renders.inc({ format, outcome: render.failure });
       return;
     }
     this.metrics.renderCache.inc({ result: render.drew ? 'miss' : 'hit' });

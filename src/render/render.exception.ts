@@ -3,7 +3,13 @@ import type { RenderRecord } from './render.service';
 
 export enum RenderErrorCode {
   RENDER_FAILED = 'render_failed',
+  RENDER_TIMEOUT = 'render_timeout',
 }
+
+const RENDER_STATUS: Record<RenderErrorCode, number> = {
+  [RenderErrorCode.RENDER_FAILED]: 500,
+  [RenderErrorCode.RENDER_TIMEOUT]: 503,
+};
 
 export class RenderException extends AppException {
   /** `failedRender`: what the failed drawing was, for the metrics interceptor. */
@@ -12,6 +18,6 @@ export class RenderException extends AppException {
     message: string,
     readonly failedRender: RenderRecord | null = null,
   ) {
-    super(code, 500, message);
+    super(code, RENDER_STATUS[code], message);
   }
 }

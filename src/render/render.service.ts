@@ -12,6 +12,7 @@ import type { RenderRequest } from './dto/render-request.schema';
 import { RenderResponse, RenderWarning, RenderWarningCode } from './dto/render-response';
 import { LayerImageFetcher } from './layer-image-fetcher';
 import { RenderCacheService } from './render-cache.service';
+import { RenderBudget, RenderBudgetExceededError } from './render-budget';
 import { planRender, RenderPlan } from './render-plan';
 import { RenderErrorCode, RenderException } from './render.exception';
 import type { OutputFormat } from './renderer/draw-job';
@@ -24,9 +25,11 @@ export interface RenderRecord {
   drew: boolean;
   /** Seconds spent fetching, drawing, encoding and storing (drawings only). */
   drawSeconds: number | null;
-  /** True when the drawing failed (the request answered render_failed). */
-  failed: boolean;
+  /** Set when the drawing failed (render_failed) or overran its budget (render_timeout). */
+  failure: RenderFailure | null;
 }
+
+export type RenderFailure = 'failure' | 'timeout';
 
 export interface RenderOutcome {
   response: RenderResponse;
@@ -111,15 +114,16 @@ export class RenderService {
     return { outcome: drawing.then((drawn) => this.answer(plan, drawn.warnings, drawn, startedAt)) };
   }
 
-  /** Draws an admitted render; a failed drawing gives its unit back. */
+  /** Draws an admitted render within RENDER_TIMEOUT; a failed or overrun drawing gives its unit and minute slot back. */
   private async draw(owner: Account, template: Template, plan: RenderPlan, admission: Admission): Promise<Drawing> {
+    const budget = new RenderBudget(this.config.renderTimeoutMs);
     const format = plan.job.output.format;
     const drawStartedAt = performance.now();
     let warnings: RenderWarning[];
     try {
-      const fetched = await this.imageFetcher.fetchAll(plan.job.design.layers);
-      const drawn = await this.renderer.draw({ ...plan.job, images: fetched.images });
-      await this.storage.put(plan.fileName, drawn.bytes);
+      const fetched = await budget.race(this.imageFetcher.fetchAll(plan.job.design.layers, budget.signal));
+      const drawn = await budget.race(this.renderer.draw({ ...plan.job, images: fetched.images }, budget.signal));
+      await budget.race(this.storage.put(plan.fileName, drawn.bytes));
       warnings = [...fetched.warnings, ...drawn.warnings];
       // An unavailable image may be back next time: such a render is not cached.
       if (!warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE)) {
@@ -136,9 +140,18 @@ export class RenderService {
       }
     } catch (error) {
       await admission.refund();
+      const failed = (failure: RenderFailure): RenderRecord => ({ format, drew: true, drawSeconds: null, failure });
+      if (error instanceof RenderBudgetExceededError) {
+        this.logger.warn(`Render of ${template.id} stopped after its budget of ${error.budgetMs} ms`);
+        throw new RenderException(RenderErrorCode.RENDER_TIMEOUT, `The render did not finish within ${error.budgetMs} ms and was stopped`, failed('timeout'));
+      }
       this.logger.error(`Render of ${template.id} failed: ${(error as Error).stack ?? error}`);
-      throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered', { format, drew: true, drawSeconds: null, failed: true });
+      throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered', failed('failure'));
+    } finally {
+      budget.finish();
     }
+    // Drawn and stored: the unit is now spent for good (until here a crash lets its lease expire).
+    await admission.commit();
     return { warnings, headers: admission.headers, drawSeconds: (performance.now() - drawStartedAt) / 1000 };
   }
 
@@ -159,7 +172,7 @@ export class RenderService {
       drew,
       fileName: plan.fileName,
       headers: { ...drawing?.headers, 'X-Cache': drew ? 'MISS' : 'HIT' },
-      record: { format: plan.job.output.format, drew, drawSeconds: drawing?.drawSeconds ?? null, failed: false },
+      record: { format: plan.job.output.format, drew, drawSeconds: drawing?.drawSeconds ?? null, failure: null },
     };
   }
 }
