@@ -11,7 +11,9 @@ import { drawText } from './text/text-layer.draw';
  * names, so a type without a drawer fails to compile. Only types are imported from the registry:
  * the worker loads no zod schemas.
  */
-const DRAWERS: { [Name in LayerTypeName]: LayerDrawer<LayerOf<Name>> } = {
+export type LayerDrawers = { [Name in LayerTypeName]: LayerDrawer<LayerOf<Name>> };
+
+const DRAWERS: LayerDrawers = {
   text: drawText,
   image: drawImage,
   rect: drawRect,
