@@ -40,7 +40,7 @@ export const RENDER_RESPONSE_EXAMPLE = {
 
 /** The error codes of a render, in the order they are checked (§9). */
 const renderErrors = {
-  ...errors({ 404: ['template_not_found'], 500: ['render_failed', 'internal_error'] }),
+  ...errors({ 404: ['template_not_found'], 500: ['render_failed', 'internal_error'], 503: ['render_timeout'] }),
   ...tooManyRequests(),
 };
 
@@ -72,6 +72,7 @@ const batchItemSchema = z.union([
   errorBodySchema(404, ['template_not_found']),
   tooManyRequestsSchema,
   errorBodySchema(500, ['render_failed', 'internal_error']),
+  errorBodySchema(503, ['render_timeout']),
 ]);
 
 export const renderRouteDocs = defineRouteDocs([
