@@ -1,8 +1,14 @@
+import QRCode from 'qrcode';
 import type { LayerDrawer } from '../layer-drawer';
 import type { QrErrorCorrection, QrLayer } from './qr-layer.definition';
-import { encodeQr, QrMatrix } from './qr-matrix';
 
-// Encoding costs about as much as drawing; the same code is often drawn again at
+interface QrMatrix {
+  size: number;
+  /** Row-major, 1 = dark module. */
+  dark: Uint8Array;
+}
+
+// Encoding (8 mask evaluations) costs more than drawing; the same code is often drawn again at
 // other sizes and formats, so each thread keeps the last few matrices.
 const MATRIX_CACHE_SIZE = 32;
 const matrices = new Map<string, QrMatrix>();
@@ -12,7 +18,8 @@ export function qrMatrix(text: string, level: QrErrorCorrection): QrMatrix {
   const cached = matrices.get(cacheKey);
   if (cached) return cached;
   // Byte mode always (as the contract says): the value's UTF-8 bytes, whatever characters it holds.
-  const matrix = encodeQr(text, level);
+  const symbol = QRCode.create([{ data: Buffer.from(text, 'utf8'), mode: 'byte' }], { errorCorrectionLevel: level });
+  const matrix = { size: symbol.modules.size, dark: symbol.modules.data };
   if (matrices.size >= MATRIX_CACHE_SIZE) matrices.delete(matrices.keys().next().value!);
   matrices.set(cacheKey, matrix);
   return matrix;
