@@ -71,7 +71,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     .useValue(clock);
   for (const override of options.overrides ?? []) builder = builder.overrideProvider(override.provide).useValue(override.useValue);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), { ...NEST_APPLICATION_OPTIONS, logger: ['error'] });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter({ requestTimeoutMs: config.httpRequestTimeoutMs }), { ...NEST_APPLICATION_OPTIONS, logger: ['error'] });
   await configureHttpPlatform(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };

@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AccountsErrorCode, AccountsException } from '../accounts.exception';
 import { ApiKeysService } from '../api-keys.service';
 import type { AuthenticatedRequest } from './authenticated-request';
+import { authenticateBearer } from './bearer-authentication';
 import { IS_PUBLIC } from './public.decorator';
 
 /** Global guard: every route needs `Authorization: Bearer sk_…` unless marked @Public(). */
@@ -18,13 +18,8 @@ export class ApiKeyGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const match = /^Bearer ([^\s]+)$/i.exec(request.headers.authorization ?? '');
-    if (!match) {
-      throw new AccountsException(AccountsErrorCode.UNAUTHORIZED, 'Missing or malformed Authorization: Bearer <API key> header');
-    }
-    const principal = await this.apiKeys.authenticate(match[1]);
-    if (!principal) throw new AccountsException(AccountsErrorCode.UNAUTHORIZED, 'Unknown or revoked API key');
-    request.principal = principal;
+    // Usually already checked by the onRequest hook (before the body was read); see app.factory.ts.
+    request.principal ??= await authenticateBearer(this.apiKeys, request.headers.authorization);
     return true;
   }
 }
