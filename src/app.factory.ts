@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { ApiKeysService } from './accounts/api-keys.service';
 import type { AuthenticatedRequest } from './accounts/auth/authenticated-request';
-import { authenticateBearer } from './accounts/auth/bearer-authentication';
+import { authenticateRequest } from './accounts/auth/bearer-authentication';
+import { SessionAuthenticator } from './accounts/auth/session-authenticator';
 import { toErrorResponse } from './common/errors/error-body';
 import { answerClientError, answerFrameworkError } from './common/http/http-layer-errors';
 import { RouteFlag, RouteFlags } from './common/http/route-flags';
@@ -64,6 +65,13 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
   // Route-level hooks, added as routes register (Nest registers them at init, after this runs), so
   // public routes (the cached-render hot path) carry none.
   const apiKeys = app.get(ApiKeysService);
+  // Provided by the dashboard module; an app without it knows API keys only.
+  let sessions: SessionAuthenticator | null = null;
+  try {
+    sessions = app.get(SessionAuthenticator, { strict: false });
+  } catch {
+    sessions = null;
+  }
   fastify.addHook('onRoute', (route) => {
     const flags = (route.config ?? {}) as RouteFlags;
     const hooks = <T>(existing: T | T[] | undefined): T[] => (existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]);
@@ -74,7 +82,7 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
         ...hooks(route.onRequest),
         async (request: AuthenticatedRequest, reply: FastifyReply) => {
           try {
-            request.principal = await authenticateBearer(apiKeys, request.headers.authorization);
+            request.principal = await authenticateRequest(request, apiKeys, sessions);
           } catch (error) {
             const answer = toErrorResponse(error);
             return reply.code(answer.status).headers(answer.headers).send(answer.body);

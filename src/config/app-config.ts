@@ -36,6 +36,8 @@ export class AppConfig {
   readonly httpRequestTimeoutMs: number;
   readonly logLevel: string;
   readonly logFormat: 'json' | 'pretty';
+  /** Studio previews per account per minute (their own limit: never the plan's minute or month). */
+  readonly previewPerMinute: number;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -95,6 +97,7 @@ const environmentSchema = z.object({
   HTTP_REQUEST_TIMEOUT: duration(100, 3_600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  PREVIEW_PER_MINUTE: integerString(1, 100_000).default(120),
 });
 
 /** Accepts 64 hex characters or base64 of exactly 32 bytes. */
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpRequestTimeoutMs: values.HTTP_REQUEST_TIMEOUT,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
+    previewPerMinute: values.PREVIEW_PER_MINUTE,
   });
 }
 

@@ -1,16 +1,21 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiKeysService } from '../api-keys.service';
 import type { AuthenticatedRequest } from './authenticated-request';
-import { authenticateBearer } from './bearer-authentication';
+import { authenticateRequest } from './bearer-authentication';
 import { IS_PUBLIC } from './public.decorator';
+import { SessionAuthenticator } from './session-authenticator';
 
-/** Global guard: every route needs `Authorization: Bearer sk_…` unless marked @Public(). */
+/**
+ * Global guard: every route needs `Authorization: Bearer sk_…` unless marked @Public(). Without that
+ * header, the dashboard session cookie plus its CSRF token (X-CSRF-Token) also identifies the account.
+ */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly apiKeys: ApiKeysService,
+    @Optional() private readonly sessions?: SessionAuthenticator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -19,7 +24,7 @@ export class ApiKeyGuard implements CanActivate {
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     // Usually already checked by the onRequest hook (before the body was read); see app.factory.ts.
-    request.principal ??= await authenticateBearer(this.apiKeys, request.headers.authorization);
+    request.principal ??= await authenticateRequest(request, this.apiKeys, this.sessions);
     return true;
   }
 }
