@@ -74,14 +74,15 @@ describe('hostile input: HTTP framing', () => {
 
   describe('errors raised by the HTTP layer itself are in the contract shape, with a code and a request id', () => {
     it('bad URL encoding: 400 bad_url', async () => {
-      const response = await testApp.request('GET', '/api/templates/%E0%A4%A');
+      // skipContract: these answers come from the HTTP layer, below any documented route.
+      const response = await testApp.request('GET', '/api/templates/%E0%A4%A', { skipContract: true });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.any(String), code: 'bad_url' });
       expect(response.headers.get('x-request-id')).toBeTruthy();
     });
 
     it('a path parameter over the length limit: 414 labelled URI Too Long', async () => {
-      const response = await testApp.request('GET', `/api/templates/${'a'.repeat(300)}`, { apiKey: owner.apiKey });
+      const response = await testApp.request('GET', `/api/templates/${'a'.repeat(300)}`, { apiKey: owner.apiKey, skipContract: true });
       expect(response.status).toBe(414);
       expect(response.body).toEqual({ statusCode: 414, error: 'URI Too Long', message: expect.any(String), code: 'uri_too_long' });
       expect(response.headers.get('x-request-id')).toBeTruthy();
