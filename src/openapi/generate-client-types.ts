@@ -16,7 +16,7 @@ try {
   const input = join(workDir, 'openapi.json');
   writeFileSync(input, JSON.stringify(buildOpenApiDocument()));
   const cli = join(root, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
-  execFileSync(process.execPath, [cli, input, '--output', output, '--root-types', '--root-types-no-schema-prefix', '--silent'], { stdio: 'inherit' });
+  execFileSync(process.execPath, [cli, input, '--output', output, '--root-types', '--root-types-no-schema-prefix', '--default-non-nullable=false', '--silent'], { stdio: 'inherit' });
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }
