@@ -15,6 +15,7 @@ import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { NetworkModule } from './network/network.module';
 import { OpenApiModule } from './openapi/openapi.module';
+import { PreviewModule } from './preview/preview.module';
 import { RenderModule } from './render/render.module';
 import { StorageModule } from './storage/storage.module';
 import { SettingsModule } from './settings/settings.module';
@@ -41,6 +42,7 @@ export class AppModule {
         FontsModule,
         StorageModule,
         RenderModule,
+        PreviewModule,
         HealthModule,
         SettingsModule,
         WebhooksModule,

@@ -117,7 +117,7 @@ describe('the API describes itself', () => {
         expect(security(path, method)).toEqual([]);
       }
       for (const [path, method] of [['/api/templates', 'post'], ['/api/generate', 'post'], ['/api/usage', 'get'], ['/api/hooks/render', 'post']]) {
-        expect(security(path, method)).toEqual([{ bearer: [] }]);
+        expect(security(path, method)).toEqual([{ bearer: [] }, { session: [], csrfToken: [] }]);
         expect(document.paths[path][method].responses['401'].content['application/json'].schema.properties.code.enum).toEqual(['unauthorized']);
       }
       // Public endpoints answer without a key, as documented.
