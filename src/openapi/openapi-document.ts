@@ -124,6 +124,10 @@ function buildOperation(converter: SchemaConverter, route: RouteDoc): JsonSchema
       schema: converted,
     });
   }
+  for (const [name, schema] of Object.entries(route.headers ?? {})) {
+    const converted = converter.convert(schema);
+    parameters.push({ name, in: 'header', required: !schema.safeParse(undefined).success, ...(converted.description ? { description: converted.description } : {}), schema: converted });
+  }
   const responses: Record<string, unknown> = {};
   const all = { ...implicitResponses(route), ...route.responses };
   for (const status of Object.keys(all).map(Number).sort((a, b) => a - b)) responses[String(status)] = buildResponse(converter, all[status]);
