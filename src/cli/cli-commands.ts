@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { ApiKeysService } from '../accounts/api-keys.service';
+import { TemplateFilesException } from '../template-files/template-files.exception';
 import { TemplateFilesService } from '../template-files/template-files.service';
 
 type Flags = Record<string, string | true>;
@@ -69,7 +70,17 @@ export const COMMANDS: Record<string, Command> = {
     return { ...report };
   },
   'templates:import': async (context, flags) => {
-    const report = await context.get(TemplateFilesService).import(text(flags, 'account', true), text(flags, 'dir', true));
+    const accountId = text(flags, 'account', true);
+    const dir = text(flags, 'dir', true);
+    const report = await context
+      .get(TemplateFilesService)
+      .import(accountId, dir)
+      .catch((error: unknown) => {
+        // Nothing was imported: still one report on stdout, the reason on stderr.
+        if (!(error instanceof TemplateFilesException)) throw error;
+        return new PartialFailure({ accountId, dir, created: [], updated: [], unchanged: [], failed: [], error: error.code }, [error.message]);
+      });
+    if (report instanceof PartialFailure) return report;
     if (report.failed.length === 0) return { ...report };
     return new PartialFailure({ ...report }, report.failed.map((failure) => `${failure.file}${failure.field ? ` (${failure.field})` : ''}: ${failure.error}`));
   },
