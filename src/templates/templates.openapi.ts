@@ -77,11 +77,12 @@ export const templatesRouteDocs = defineRouteDocs([
     summary: 'Change a template',
     description: 'Merges the given fields. Only design fields (`width`, `height`, `background`, `layers`) bump `version`; `name` and `publicRender` do not.',
     params: { id: templateId },
+    headers: { 'If-Match': z.string().optional().describe('The version you last read (`"3"`): the change applies only if the template is still at that version, else 409 `version_conflict`') },
     body: { schema: updateTemplateSchema, examples: { rename: { name: 'Renamed' }, resize: { width: 800 } } },
     responses: {
       200: { description: 'The updated template', schema: templateResponseSchema },
       ...notFound,
-      ...errors({ 409: ['template_conflict'] }),
+      ...errors({ 400: ['validation_failed'], 409: ['version_conflict', 'template_conflict'] }),
     },
   },
   {
