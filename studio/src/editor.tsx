@@ -387,12 +387,10 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
 }) {
   const shown = value === undefined ? field.defaultValue : value;
   const asText = shown === undefined || shown === null ? '' : field.kind === 'json' ? JSON.stringify(shown) : String(shown);
-  const [draft, setDraft] = useState(asText);
+  // While the input has focus it shows what is being typed ("1." stays "1."); otherwise the design's value.
+  const [draft, setDraft] = useState<string | null>(null);
   const [local, setLocal] = useState<string | null>(null);
-  const focused = useRef(false);
-  useEffect(() => {
-    if (!focused.current) setDraft(asText);
-  }, [asText]);
+  const text = draft ?? asText;
   const commit = (text: string) => {
     setDraft(text);
     const parsed = parseInput(field, text);
@@ -402,9 +400,9 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
   const message = local ?? error;
   const describedBy = message ? `${id}-error` : undefined;
   const common = {
-    id, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy,
-    onFocus: () => (focused.current = true),
-    onBlur: () => { focused.current = false; setDraft(asText); },
+    id, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy, placeholder: field.nullable ? 'none' : undefined,
+    onFocus: () => setDraft(asText),
+    onBlur: () => setDraft(null),
   };
 
   if (field.kind === 'group') {
@@ -431,15 +429,15 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
   } else if (field.key === 'fontFamily') {
     return <FontPicker id={id} value={asText} onValue={onValue} error={message} />;
   } else if (field.kind === 'textarea' || field.key === 'text' || field.kind === 'json') {
-    input = <textarea {...common} rows={field.kind === 'json' ? 3 : 2} value={draft} onInput={(event) => commit((event.target as HTMLTextAreaElement).value)} />;
+    input = <textarea {...common} rows={field.kind === 'json' ? 3 : 2} value={text} onInput={(event) => commit((event.target as HTMLTextAreaElement).value)} />;
   } else if (field.kind === 'number' || field.kind === 'integer') {
-    input = <input type="number" {...common} min={field.min} max={field.max} step={field.kind === 'integer' ? 1 : 'any'} value={draft} onInput={(event) => commit((event.target as HTMLInputElement).value)} />;
+    input = <input type="number" {...common} min={field.min} max={field.max} step={field.kind === 'integer' ? 1 : 'any'} value={text} onInput={(event) => commit((event.target as HTMLInputElement).value)} />;
   } else {
-    input = <input type="text" {...common} list={field.kind === 'choice' ? `${id}-options` : undefined} value={draft} onInput={(event) => commit((event.target as HTMLInputElement).value)} />;
+    input = <input type="text" {...common} list={field.kind === 'choice' ? `${id}-options` : undefined} value={text} onInput={(event) => commit((event.target as HTMLInputElement).value)} />;
   }
   return (
     <div class={`field ${field.kind}`}>
-      <label for={id}>{field.label}{field.nullable ? <span class="muted"> (optional)</span> : ''}</label>
+      <label for={id}>{field.label}</label>
       <div class="control">
         {input}
         {field.kind === 'color' && /^#[0-9a-fA-F]{6}$/.test(asText) && (
