@@ -131,6 +131,7 @@ describe('studio at /app/templates in a real browser', () => {
       expect.objectContaining({ name: 'badge', type: 'rect', x: 80, y: 60, width: 200, height: 44, fill: '#38bdf8', radius: 8 }),
       expect.objectContaining({ name: 'title', type: 'text', x: 80, y: 130, width: 1040, height: 280, text: 'Designing a card takes a minute', fontFamily: 'Inter', fontSize: 64, fontWeight: 'bold', color: '#ffffff', maxLines: 3, autoFit: true, minFontSize: 32 }),
     ]);
+    await canvas().locator('[data-layer="title"]').click();
     await previewSettled();
     await page.screenshot({ path: join(DOCS, 'studio.png') });
   }, 90_000);
