@@ -14,6 +14,7 @@ import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { NetworkModule } from './network/network.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { PreviewModule } from './preview/preview.module';
 import { RenderModule } from './render/render.module';
 import { StorageModule } from './storage/storage.module';
@@ -46,6 +47,7 @@ export class AppModule {
         SettingsModule,
         WebhooksModule,
         DashboardModule,
+        OpenApiModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };
