@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { createTemplateSchema } from '../../../src/templates/dto/template.schema';
-import { templateJsonSchema } from '../../../src/dashboard/template-json-schema';
+import { buildTemplateJsonSchema } from '../../../src/openapi/template-json-schema';
 import { fieldsOf, JsonSchema, labelFor, layerSchema, layerTypes, parseInput, valueAt, withValue } from './schema-form';
 
 // The schema the server hands the studio: generated from the zod schema the API validates with.
-const schema = templateJsonSchema() as JsonSchema;
+const schema = buildTemplateJsonSchema() as JsonSchema;
 
 describe('schema → form', () => {
   it('lists every layer type of the API schema', () => {
