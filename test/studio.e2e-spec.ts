@@ -157,6 +157,22 @@ describe('studio at /app/templates in a real browser', () => {
     await sharp(card.bytes).toFile(join(DOCS, 'studio-sample-card.png'));
   });
 
+  it('hands over a working curl and render URL in the "Use it" panel', async () => {
+    const curl = page.getByLabel('POST /api/generate');
+    await page.waitForFunction(() => (document.getElementById('use-it-url') as HTMLInputElement).value !== '');
+    const command = await curl.inputValue();
+    expect(command).toContain('/api/generate');
+    const body = JSON.parse(/-d '(.*)'$/s.exec(command)![1]);
+    expect(body).toEqual({ templateId, layers: { title: { text: 'Designing a card takes a minute' } } });
+    const generated = await testApp.request('POST', '/api/generate', { apiKey, body });
+    expect(generated.status).toBe(200);
+    const renderUrl = new URL(await page.getByLabel('GET /api/render URL').inputValue());
+    expect(renderUrl.pathname).toBe('/api/render');
+    const publicImage = await testApp.request('GET', renderUrl.pathname + renderUrl.search);
+    expect(publicImage.status).toBe(200);
+    expect(publicImage.headers.get('content-type')).toBe('image/png');
+  });
+
   it('undoes and redoes with the keyboard and the buttons; arrow keys nudge by 1 and 10', async () => {
     await page.locator('[data-layer="badge"]').click();
     await canvas().focus();
