@@ -259,6 +259,46 @@ describe('studio at /app/templates in a real browser', () => {
     await expectFields(['Text'], ['Designing a card takes a minute']);
   });
 
+  it('serves its own hashed, long-cached bundle under a strict CSP', async () => {
+    const studio = await page.request.get(`${testApp.baseUrl}/app/templates/${templateId}`);
+    const policy = studio.headers()['content-security-policy'];
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toMatch(/unsafe-eval|https?:/);
+    const script = /<script type="module" src="(\/app\/assets\/main-[\w-]+\.js)"/.exec(await studio.text())![1];
+    const asset = await page.request.get(testApp.baseUrl + script);
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers()['content-type']).toContain('text/javascript');
+    for (const name of ['main-missing.js', '..%2F.vite%2Fmanifest.json', 'main.exe']) {
+      expect((await page.request.get(`${testApp.baseUrl}/app/assets/${name}`)).status()).toBe(404);
+    }
+  });
+
+  it('reorders, hides and deletes layers from the list, and guards unsaved changes', async () => {
+    const rows = () => page.locator('.layers .layer-name').allTextContents();
+    const leavingIsGuarded = () =>
+      page.evaluate(() => {
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    expect(await leavingIsGuarded()).toBe(false);
+    expect((await rows())[0]).toContain('title');
+    await page.getByRole('button', { name: 'Move badge up' }).click();
+    await page.waitForFunction(() => document.querySelector('.layers .layer-name')!.textContent!.includes('badge'));
+    expect(await leavingIsGuarded()).toBe(true);
+    await page.getByRole('button', { name: 'Hide badge' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-layer="badge"]')!.classList.contains('hidden'));
+    await page.getByRole('button', { name: 'Add image' }).click();
+    await canvas().locator('[data-layer="image"]').waitFor();
+    await page.getByRole('button', { name: 'Delete layer' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-layer="image"]') === null);
+    for (let step = 0; step < 4; step++) await page.getByRole('button', { name: 'Undo' }).click();
+    await page.waitForFunction(() => document.querySelector('.layers .layer-name')!.textContent!.includes('title'));
+    expect(await page.locator('[data-layer="badge"].hidden').count()).toBe(0);
+    expect(await leavingIsGuarded()).toBe(false);
+  });
+
   it('reopens from the list (with a thumbnail); duplicates and deletes; fits a phone', async () => {
     await page.goto(`${testApp.baseUrl}/app/templates`);
     const card = page.locator(`[data-template-id="${templateId}"]`);
