@@ -4,7 +4,7 @@ import { FALLBACK_FAMILIES, FONT_FAMILIES, fontFiles } from '../../fonts/font-ca
 import type { ImageLayer, RectLayer, TextLayer } from '../../templates/dto/template.schema';
 import { RenderWarning, RenderWarningCode } from '../dto/render-response';
 import type { DrawJob, DrawResult } from './draw-job';
-import { fitText } from './text-layout';
+import { fitText, lineText } from './text-layout';
 
 // Every input is new, so libvips' operation cache only holds memory; and each worker thread is
 // already one unit of parallelism, so one libvips thread per encode avoids oversubscribing cores.
@@ -74,7 +74,7 @@ function drawText(ctx: SKRSContext2D, layer: TextLayer, warnings: RenderWarning[
   ctx.fillStyle = layer.color;
   ctx.textAlign = layer.align;
   ctx.textBaseline = 'middle';
-  fit.lines.forEach((line, index) => ctx.fillText(line, x, top + lineHeight * index + lineHeight / 2));
+  fit.lines.forEach((line, index) => ctx.fillText(lineText(layer.text, line), x, top + lineHeight * index + lineHeight / 2));
 }
 
 /** Decodes every fetched image up front (decoding is asynchronous); an undecodable one skips its layer. */
