@@ -1,3 +1,4 @@
+/** The typography card in docs/ (README): TS_NODE_TRANSPILE_ONLY=1 node -r ts-node/register bench/text-cards.ts [out.png] */
 import { writeFileSync } from 'node:fs';
 import { layerSchema } from '../src/render/layers/layer-registry';
 import { drawTemplate } from '../src/render/renderer/draw-template';
@@ -16,6 +17,6 @@ const layers = [
   text({ x: 620, y: 460, text: 'Emoji 👨‍👩‍👧‍👦 🇯🇵 👍🏽 stay whole when this line wraps', fontSize: 30, width: 300, height: 140, align: 'end' }),
 ];
 drawTemplate({ design: { width: 1200, height: 620, background: '#ffffff', layers }, output: { width: 1200, height: 620, format: 'png', quality: 90 }, images: {} }).then((result) => {
-  writeFileSync(process.argv[2] ?? '/tmp/tl/cards.png', result.bytes);
+  writeFileSync(process.argv[2] ?? 'docs/text-typography.png', result.bytes);
   console.log(result.warnings);
 });
