@@ -74,6 +74,17 @@ describe('text typography fields', () => {
     expect(overridden.body.imageUrl).not.toBe(rendered.body.imageUrl);
   });
 
+  it('takes the typography fields in a public render URL, numbers as decimals and words as words', async () => {
+    const query = `templateId=${templateId}&layers[title][text]=${encodeURIComponent('שלום עולם')}&layers[title][direction]=rtl&layers[title][align]=end` +
+      '&layers[title][letterSpacing]=-1.5&layers[title][rotation]=-10&layers[title][opacity]=0.5&layers[title][textTransform]=uppercase&layers[badge][rotation]=45';
+    const ok = await testApp.request('GET', `/api/render?${query}`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toBe('image/png');
+    const bad = await testApp.request('GET', `/api/render?templateId=${templateId}&layers[title][letterSpacing]=wide`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('validation_failed');
+  });
+
   it('rotates a layer clockwise about its centre', async () => {
     // A 200×20 bar rotated 90° becomes a 20×200 bar around the same centre.
     const id = await createTemplate(testApp, owner.apiKey, {
