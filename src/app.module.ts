@@ -14,6 +14,7 @@ import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { NetworkModule } from './network/network.module';
+import { RedisModule } from './redis/redis.module';
 import { RenderModule } from './render/render.module';
 import { StorageModule } from './storage/storage.module';
 import { SettingsModule } from './settings/settings.module';
@@ -32,6 +33,7 @@ export class AppModule {
         CryptoModule,
         EventEmitterModule.forRoot(),
         MetricsModule,
+        RedisModule,
         DatabaseModule,
         NetworkModule,
         AccountsModule,

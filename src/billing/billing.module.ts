@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import Redis from 'ioredis';
-import { AppConfig } from '../config/app-config';
+import { RedisConnections } from '../redis/redis-connections';
 import { BillingService } from './billing.service';
 import { QuotaService } from './quota.service';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit.store';
@@ -16,9 +15,8 @@ import { UsageController } from './usage.controller';
     {
       // Redis when configured (limits shared by every instance), else this process's memory.
       provide: RateLimitStore,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) =>
-        config.redisUrl ? new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }), config.redisPrefix) : new MemoryRateLimitStore(),
+      inject: [RedisConnections],
+      useFactory: (redis: RedisConnections) => (redis.client ? new RedisRateLimitStore(redis.client, redis.prefix) : new MemoryRateLimitStore()),
     },
   ],
   exports: [BillingService, RateLimitStore],
