@@ -52,4 +52,10 @@ async function bootstrap(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
-void bootstrap();
+// Wrong configuration found while starting (a storage bucket that does not exist, refused
+// credentials) stops start-up with the same one line as a bad variable.
+bootstrap().catch((error: unknown) => {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});

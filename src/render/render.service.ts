@@ -7,6 +7,7 @@ import { deriveKey } from '../common/crypto/derive-key';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { ImageStorage } from '../storage/image-storage';
+import { ImagesException } from '../storage/images.exception';
 import type { Template } from '../templates/entities/template.entity';
 import { TemplatesService } from '../templates/templates.service';
 import type { RenderRequest } from './dto/render-request.schema';
@@ -106,6 +107,8 @@ export class RenderService {
     } catch (error) {
       await admission.refund();
       this.metrics.renders.inc({ format, outcome: 'failure' });
+      // The store being down is the operator's 503, not a fault of this render.
+      if (error instanceof ImagesException) throw error;
       this.logger.error(`Render of ${template.id} failed: ${(error as Error).stack ?? error}`);
       throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered');
     }
@@ -123,7 +126,7 @@ export class RenderService {
     const warnings = [...plan.requestWarnings, ...drawingWarnings];
     const response: RenderResponse = {
       success: true,
-      imageUrl: `${this.config.publicBaseUrl}/api/images/generated/${plan.fileName}`,
+      imageUrl: `${this.config.imageBaseUrl}/${plan.fileName}`,
       cached: !drew,
       generationTimeMs: Math.round(performance.now() - startedAt),
       ...(warnings.length > 0 ? { warnings } : {}),

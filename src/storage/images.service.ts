@@ -1,20 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { AppException } from '../common/errors/app-exception';
 import { ImageStorage } from './image-storage';
+import { ImagesErrorCode, ImagesException } from './images.exception';
 
 export const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 const FILE_PATTERN = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
-
-export enum ImagesErrorCode {
-  IMAGE_NOT_FOUND = 'image_not_found',
-}
-
-export class ImagesException extends AppException {
-  constructor(code: ImagesErrorCode, message: string) {
-    super(code, 404, message);
-  }
-}
 
 @Injectable()
 export class ImagesService {
