@@ -6,6 +6,7 @@ import { StorageModule } from '../storage/storage.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { LayerImageFetcher } from './layer-image-fetcher';
 import { RenderCacheService } from './render-cache.service';
+import { RenderFlightService } from './render-flight.service';
 import { PublicRenderController } from './public-render.controller';
 import { PublicRenderService } from './public-render.service';
 import { RenderController } from './render.controller';
@@ -15,7 +16,7 @@ import { RendererService } from './renderer/renderer.service';
 @Module({
   imports: [TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule],
   controllers: [RenderController, PublicRenderController],
-  providers: [PublicRenderService, RenderService, RenderCacheService, RendererService, LayerImageFetcher],
+  providers: [PublicRenderService, RenderService, RenderCacheService, RenderFlightService, RendererService, LayerImageFetcher],
   exports: [RenderService, RendererService],
 })
 export class RenderModule {}

@@ -14,6 +14,7 @@ import type { RenderRequest } from './dto/render-request.schema';
 import { RenderResponse, RenderWarning, RenderWarningCode } from './dto/render-response';
 import { LayerImageFetcher } from './layer-image-fetcher';
 import { RenderCacheService } from './render-cache.service';
+import { RenderFlightService } from './render-flight.service';
 import { planRender, RenderPlan } from './render-plan';
 import { RenderErrorCode, RenderException } from './render.exception';
 import { RendererService } from './renderer/renderer.service';
@@ -39,13 +40,12 @@ interface Drawing {
 export class RenderService {
   private readonly logger = new Logger(RenderService.name);
   private readonly cacheKeySecret: Buffer;
-  /** Single flight: concurrent identical renders on this instance share one drawing. */
-  private readonly inFlight = new Map<string, Promise<Drawing>>();
 
   constructor(
     private readonly config: AppConfig,
     private readonly templates: TemplatesService,
     private readonly cache: RenderCacheService,
+    private readonly flights: RenderFlightService,
     private readonly renderer: RendererService,
     private readonly storage: ImageStorage,
     private readonly imageFetcher: LayerImageFetcher,
@@ -67,17 +67,9 @@ export class RenderService {
     const plan = planRender(template, request, this.cacheKeySecret);
     const entry = await this.cache.find(plan.key);
     if (entry) return this.answer(plan, entry.warnings, null, startedAt);
-    const pending = this.inFlight.get(plan.key);
-    if (pending) return this.answer(plan, (await pending).warnings, null, startedAt);
-
-    const drawing = this.draw(owner, template, plan);
-    this.inFlight.set(plan.key, drawing);
-    try {
-      const drawn = await drawing;
-      return this.answer(plan, drawn.warnings, drawn.headers, startedAt);
-    } finally {
-      this.inFlight.delete(plan.key);
-    }
+    // Single flight: concurrent identical renders, on this instance or (with Redis) any other, draw once.
+    const flight = await this.flights.run(plan.key, () => this.draw(owner, template, plan));
+    return this.answer(plan, flight.result.warnings, flight.drew ? (flight.result as Drawing).headers : null, startedAt);
   }
 
   /** Counts the render (429 when over a limit), then draws; a failed drawing gives its unit back. */
