@@ -7,6 +7,8 @@ import type { RenderWarning } from './dto/render-response';
 /** What a drawing leaves for requests that joined it instead of drawing. */
 export interface FlightResult {
   warnings: RenderWarning[];
+  /** True when the result is also in the render cache, so any later request may reuse it (else only requests that waited for it). */
+  reusable?: boolean;
 }
 
 export interface Flight<T extends FlightResult> {
@@ -23,10 +25,11 @@ const POLL_INTERVAL_MS = 25;
 /** A waiter past this draws itself: a holder that is alive but stuck must not hold requests forever. */
 const MAX_WAIT_MS = 60_000;
 
-// Result published by a holder that already finished, else the lock if free: one round trip.
+// Result published by a holder that already finished, else the lock if free: one round trip. A result
+// that is not in the cache (an image layer was unavailable) is only for requests that waited on it.
 const ACQUIRE = `
 local result = redis.call('GET', KEYS[2])
-if result then return {0, result} end
+if result and (ARGV[3] == '1' or string.sub(result, 1, 1) == 'R') then return {0, string.sub(result, 2)} end
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {1, false} end
 return {0, false}
 `;
@@ -71,11 +74,12 @@ export class RenderFlightService {
     const resultKey = this.redis.key(`render-result:${key}`);
     const token = randomBytes(12).toString('hex');
     const giveUpAt = Date.now() + MAX_WAIT_MS;
+    let waited = false;
     for (;;) {
       let acquired: number;
       let published: string | null;
       try {
-        [acquired, published] = (await redis.eval(ACQUIRE, 2, lockKey, resultKey, token, RENDER_LOCK_TTL_MS)) as [number, string | null];
+        [acquired, published] = (await redis.eval(ACQUIRE, 2, lockKey, resultKey, token, RENDER_LOCK_TTL_MS, waited ? '1' : '0')) as [number, string | null];
       } catch (error) {
         // Redis down: this instance still draws once per key (the local map); other instances may draw too.
         this.logger.warn(`Render lock unavailable, drawing without it: ${(error as Error).message}`);
@@ -88,6 +92,7 @@ export class RenderFlightService {
         return { result: await draw(), drew: true };
       }
       await this.waitWhileLocked(lockKey, resultKey, giveUpAt);
+      waited = true;
     }
   }
 
@@ -99,7 +104,7 @@ export class RenderFlightService {
     let published = '';
     try {
       const result = await draw();
-      published = JSON.stringify({ warnings: result.warnings });
+      published = (result.reusable ? 'R' : 'W') + JSON.stringify({ warnings: result.warnings });
       return { result, drew: true };
     } finally {
       clearInterval(renewal);

@@ -34,6 +34,8 @@ export interface RenderOutcome {
 interface Drawing {
   warnings: RenderWarning[];
   headers: Record<string, string>;
+  /** Recorded in the render cache (false when an image layer was unavailable). */
+  reusable: boolean;
 }
 
 @Injectable()
@@ -78,13 +80,15 @@ export class RenderService {
     const format = plan.job.output.format;
     const stopTimer = this.metrics.renderDuration.startTimer({ format });
     let warnings: RenderWarning[];
+    let reusable = false;
     try {
       const fetched = await this.imageFetcher.fetchAll(plan.job.design.layers);
       const drawn = await this.renderer.draw({ ...plan.job, images: fetched.images });
       await this.storage.put(plan.fileName, drawn.bytes);
       warnings = [...fetched.warnings, ...drawn.warnings];
       // An unavailable image may be back next time: such a render is not cached.
-      if (!warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE)) {
+      reusable = !warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE);
+      if (reusable) {
         await this.cache.record({
           key: plan.key,
           accountId: owner.id,
@@ -106,7 +110,7 @@ export class RenderService {
     }
     stopTimer();
     this.metrics.renders.inc({ format, outcome: 'success' });
-    return { warnings, headers: admission.headers };
+    return { warnings, headers: admission.headers, reusable };
   }
 
   /** `countedHeaders` is null for answers that did not draw (cache hit or joined drawing). */
