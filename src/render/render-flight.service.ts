@@ -34,9 +34,10 @@ if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {1, fals
 return {0, false}
 `;
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
-// Publish the result and release in one step, only if the lock is still ours.
+// Publish the result (or withdraw an earlier one: a failed drawing, an image retention deleted)
+// and release in one step, the lock only if it is still ours.
 const RELEASE = `
-if ARGV[2] ~= '' then redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3]) end
+if ARGV[2] ~= '' then redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3]) else redis.call('DEL', KEYS[2]) end
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
 `;
@@ -52,11 +53,14 @@ return 1
 export class RenderFlightService {
   private readonly logger = new Logger(RenderFlightService.name);
   private readonly local = new Map<string, Promise<Flight<FlightResult>>>();
+  /** Keys whose image retention is deleting right now: a drawing of one waits until it is gone. */
+  private readonly deleting = new Map<string, Promise<void>>();
 
   constructor(private readonly redis: RedisConnections) {}
 
   /** `draw` runs at most once across instances for concurrent calls with the same key. */
   async run<T extends FlightResult>(key: string, draw: () => Promise<T>): Promise<Flight<T>> {
+    await this.deleting.get(key);
     const pending = this.local.get(key);
     if (pending) return { result: (await pending).result, drew: false };
     const flight = this.redis.client ? this.runShared(key, draw) : draw().then((result) => ({ result, drew: true }));
@@ -65,6 +69,38 @@ export class RenderFlightService {
       return await flight;
     } finally {
       this.local.delete(key);
+    }
+  }
+
+  /**
+   * Runs `work` on the keys that nobody is drawing, holding their locks so that no drawing of them
+   * starts meanwhile (retention deletes an entry and then its image; a drawing in between would have
+   * its fresh image deleted). Keys being drawn are left out; the sweep gets them next time.
+   */
+  async holdMany(keys: string[], work: (held: string[]) => Promise<void>): Promise<void> {
+    const free = keys.filter((key) => !this.local.has(key) && !this.deleting.has(key));
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    for (const key of free) this.deleting.set(key, done);
+    const redis = this.redis.client;
+    const token = randomBytes(12).toString('hex');
+    let held = free;
+    try {
+      if (redis && free.length > 0) {
+        const pipeline = redis.pipeline();
+        for (const key of free) pipeline.set(this.redis.key(`render-lock:${key}`), token, 'PX', RENDER_LOCK_TTL_MS, 'NX');
+        const answers = (await pipeline.exec()) ?? [];
+        held = free.filter((_, index) => !answers[index]?.[0] && answers[index]?.[1] === 'OK');
+      }
+      await work(held);
+    } finally {
+      if (redis && held.length > 0) {
+        const pipeline = redis.pipeline();
+        for (const key of held) pipeline.eval(RELEASE, 2, this.redis.key(`render-lock:${key}`), this.redis.key(`render-result:${key}`), token, '', RESULT_TTL_MS);
+        await pipeline.exec().catch(() => undefined);
+      }
+      for (const key of free) this.deleting.delete(key);
+      release();
     }
   }
 

@@ -12,11 +12,13 @@ import { PublicRenderService } from './public-render.service';
 import { RenderController } from './render.controller';
 import { RenderService } from './render.service';
 import { RendererService } from './renderer/renderer.service';
+import { ImageAccessTracker } from './retention/image-access-tracker';
+import { RetentionSweeperService } from './retention/retention-sweeper.service';
 
 @Module({
   imports: [TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule],
   controllers: [RenderController, PublicRenderController],
-  providers: [PublicRenderService, RenderService, RenderCacheService, RenderFlightService, RendererService, LayerImageFetcher],
+  providers: [PublicRenderService, RenderService, RenderCacheService, RenderFlightService, ImageAccessTracker, RetentionSweeperService, RendererService, LayerImageFetcher],
   exports: [RenderService, RendererService],
 })
 export class RenderModule {}

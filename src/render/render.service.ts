@@ -18,6 +18,7 @@ import { RenderFlightService } from './render-flight.service';
 import { planRender, RenderPlan } from './render-plan';
 import { RenderErrorCode, RenderException } from './render.exception';
 import { RendererService } from './renderer/renderer.service';
+import { ImageAccessTracker } from './retention/image-access-tracker';
 
 export interface RenderOutcome {
   response: RenderResponse;
@@ -48,6 +49,7 @@ export class RenderService {
     private readonly templates: TemplatesService,
     private readonly cache: RenderCacheService,
     private readonly flights: RenderFlightService,
+    private readonly accesses: ImageAccessTracker,
     private readonly renderer: RendererService,
     private readonly storage: ImageStorage,
     private readonly imageFetcher: LayerImageFetcher,
@@ -68,7 +70,8 @@ export class RenderService {
   async renderTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now()): Promise<RenderOutcome> {
     const plan = planRender(template, request, this.cacheKeySecret);
     const entry = await this.cache.find(plan.key);
-    if (entry) return this.answer(plan, entry.warnings, null, startedAt);
+    // An entry retention deleted meanwhile is a miss: draw it again (and count it).
+    if (entry && (await this.accesses.keepAlive(entry))) return this.answer(plan, entry.warnings, null, startedAt);
     // Single flight: concurrent identical renders, on this instance or (with Redis) any other, draw once.
     const flight = await this.flights.run(plan.key, () => this.draw(owner, template, plan));
     return this.answer(plan, flight.result.warnings, flight.drew ? (flight.result as Drawing).headers : null, startedAt);

@@ -1,19 +1,26 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Readable } from 'node:stream';
 import { ImageStorage } from './image-storage';
 import { ImagesErrorCode, ImagesException } from './images.exception';
 
 export const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+/** Emitted with the image key each time an image is served through its imageUrl (retention counts it as an access). */
+export const IMAGE_SERVED_EVENT = 'image.served';
 const FILE_PATTERN = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
 
 @Injectable()
 export class ImagesService {
-  constructor(private readonly storage: ImageStorage) {}
+  constructor(
+    private readonly storage: ImageStorage,
+    private readonly events: EventEmitter2,
+  ) {}
 
   async open(file: string): Promise<{ stream: Readable; size: number; headers: Record<string, string> }> {
     const match = FILE_PATTERN.exec(file);
     const stored = match ? await this.storage.open(file) : null;
     if (!match || !stored) throw new ImagesException(ImagesErrorCode.IMAGE_NOT_FOUND, 'Image not found');
+    this.events.emit(IMAGE_SERVED_EVENT, match[1]);
     return {
       ...stored,
       headers: {
