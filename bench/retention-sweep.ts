@@ -18,7 +18,7 @@ const IMAGES = 10_000;
 async function main(): Promise<void> {
   const app = await startTestApp({ env: { IMAGE_RETENTION: '1h' } });
   try {
-    const storage = app.get(ImageStorage);
+    const storage = app.app.get<ImageStorage>(ImageStorage);
     const old = sqlTimestamp(new Date(app.clock.nowMs() - 2 * 3_600_000));
     const png = randomBytes(2_000);
     for (let start = 0; start < IMAGES; start += 500) {

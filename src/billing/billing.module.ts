@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { RedisConnections } from '../redis/redis-connections';
 import { BillingService } from './billing.service';
-import { QuotaService } from './quota.service';
+import { QuotaCounterRepository } from './quota-counter.repository';
+import { QuotaLeaseReclaimer } from './quota-lease-reclaimer';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit.store';
 import { RateLimitStore } from './rate-limit/rate-limit-store';
 import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store';
@@ -11,7 +12,8 @@ import { UsageController } from './usage.controller';
   controllers: [UsageController],
   providers: [
     BillingService,
-    QuotaService,
+    QuotaCounterRepository,
+    QuotaLeaseReclaimer,
     {
       // Redis when configured (limits shared by every instance), else this process's memory.
       provide: RateLimitStore,

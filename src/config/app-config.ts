@@ -53,8 +53,16 @@ export class AppConfig {
   readonly renderThreads: number;
   /** Added to the render threads' nice value, so answering HTTP (the main thread) goes first under load. */
   readonly renderNice: number;
+  /** Budget of one render, admission to stored image (ms); past it the drawing is stopped and refunded. */
+  readonly renderTimeoutMs: number;
+  /** Decoded image-layer pixels one render may use in total. */
+  readonly renderMaxInputPixels: number;
+  /** Headers and body of a request must arrive within this (ms), else the socket is closed. */
+  readonly httpRequestTimeoutMs: number;
   readonly logLevel: string;
   readonly logFormat: 'json' | 'pretty';
+  /** Studio previews per account per minute (their own limit: never the plan's minute or month). */
+  readonly previewPerMinute: number;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -132,8 +140,12 @@ const environmentSchema = z.object({
   IMAGE_RETENTION_SWEEP: duration(1_000, 2_592_000_000).default(3_600_000),
   PUBLIC_RENDER_PER_MINUTE: integerString(1, 1_000_000).default(30),
   TRUST_PROXY: z.string().default(''),
+  RENDER_TIMEOUT: duration(100, 3_600_000).default(15_000),
+  RENDER_MAX_INPUT_PIXELS: integerString(1, 10_000_000_000).default(100_000_000),
+  HTTP_REQUEST_TIMEOUT: duration(100, 3_600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  PREVIEW_PER_MINUTE: integerString(1, 100_000).default(120),
 });
 
 /** Accepts 64 hex characters or base64 of exactly 32 bytes. */
@@ -202,8 +214,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     renderThreads: values.RENDER_THREADS ?? defaultThreads(),
     renderNice: values.RENDER_NICE,
+    renderTimeoutMs: values.RENDER_TIMEOUT,
+    renderMaxInputPixels: values.RENDER_MAX_INPUT_PIXELS,
+    httpRequestTimeoutMs: values.HTTP_REQUEST_TIMEOUT,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
+    previewPerMinute: values.PREVIEW_PER_MINUTE,
   });
 }
 

@@ -13,10 +13,18 @@ import { WebhookDelivery } from '../webhooks/entities/webhook-delivery.entity';
 import { Session } from '../dashboard/entities/session.entity';
 import { Sessions1763810000000 } from './migrations/1763810000000-sessions';
 import { WebhookDeliveries1763800000000 } from './migrations/1763800000000-webhook-deliveries';
-import { ImageRetention1763820000000 } from './migrations/1763820000000-image-retention';
+import { QuotaLeases1763900015000 } from './migrations/1763900015000-quota-leases';
+import { ImageRetention1763900018000 } from './migrations/1763900018000-image-retention';
 
 export const ENTITIES = [Account, ApiKey, Template, RenderCacheEntry, UsageCounter, WebhookDelivery, Session];
-export const MIGRATIONS = [InitialSchema1763780000000, UsageCounters1763790000000, WebhookDeliveries1763800000000, Sessions1763810000000, ImageRetention1763820000000];
+export const MIGRATIONS = [
+  InitialSchema1763780000000,
+  UsageCounters1763790000000,
+  WebhookDeliveries1763800000000,
+  Sessions1763810000000,
+  QuotaLeases1763900015000,
+  ImageRetention1763900018000,
+];
 
 /** One definition for the app, the CLI and the TypeORM CLI (ormconfig.ts). Never synchronize. */
 export function buildDataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -2,12 +2,12 @@ import { AppException } from '../common/errors/app-exception';
 
 export enum RenderErrorCode {
   RENDER_FAILED = 'render_failed',
-  STORAGE_UNAVAILABLE = 'storage_unavailable',
+  RENDER_TIMEOUT = 'render_timeout',
 }
 
 const RENDER_STATUS: Record<RenderErrorCode, number> = {
   [RenderErrorCode.RENDER_FAILED]: 500,
-  [RenderErrorCode.STORAGE_UNAVAILABLE]: 503,
+  [RenderErrorCode.RENDER_TIMEOUT]: 503,
 };
 
 export class RenderException extends AppException {

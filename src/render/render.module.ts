@@ -19,6 +19,6 @@ import { RetentionSweeperService } from './retention/retention-sweeper.service';
   imports: [TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule],
   controllers: [RenderController, PublicRenderController],
   providers: [PublicRenderService, RenderService, RenderCacheService, RenderFlightService, ImageAccessTracker, RetentionSweeperService, RendererService, LayerImageFetcher],
-  exports: [RenderService, RendererService],
+  exports: [RenderService, RendererService, LayerImageFetcher],
 })
 export class RenderModule {}

@@ -14,6 +14,7 @@ import type { RenderRequest } from './dto/render-request.schema';
 import { RenderResponse, RenderWarning, RenderWarningCode } from './dto/render-response';
 import { LayerImageFetcher } from './layer-image-fetcher';
 import { RenderCacheService } from './render-cache.service';
+import { RenderBudget, RenderBudgetExceededError } from './render-budget';
 import { RenderFlightService } from './render-flight.service';
 import { planRender, RenderPlan } from './render-plan';
 import { RenderErrorCode, RenderException } from './render.exception';
@@ -77,17 +78,21 @@ export class RenderService {
     return this.answer(plan, flight.result.warnings, flight.drew ? (flight.result as Drawing).headers : null, startedAt);
   }
 
-  /** Counts the render (429 when over a limit), then draws; a failed drawing gives its unit back. */
+  /**
+   * Counts the render (429 when over a limit), then draws within RENDER_TIMEOUT; a failed or
+   * overrun drawing gives its unit and minute slot back.
+   */
   private async draw(owner: Account, template: Template, plan: RenderPlan): Promise<Drawing> {
     const admission = await this.billing.admit(owner);
+    const budget = new RenderBudget(this.config.renderTimeoutMs);
     const format = plan.job.output.format;
     const stopTimer = this.metrics.renderDuration.startTimer({ format });
     let warnings: RenderWarning[];
     let reusable = false;
     try {
-      const fetched = await this.imageFetcher.fetchAll(plan.job.design.layers);
-      const drawn = await this.renderer.draw({ ...plan.job, images: fetched.images });
-      await this.storage.put(plan.fileName, drawn.bytes);
+      const fetched = await budget.race(this.imageFetcher.fetchAll(plan.job.design.layers, budget.signal));
+      const drawn = await budget.race(this.renderer.draw({ ...plan.job, images: fetched.images }, budget.signal));
+      await budget.race(this.storage.put(plan.fileName, drawn.bytes));
       warnings = [...fetched.warnings, ...drawn.warnings];
       // An unavailable image may be back next time: such a render is not cached.
       reusable = !warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE);
@@ -105,12 +110,21 @@ export class RenderService {
       }
     } catch (error) {
       await admission.refund();
+      if (error instanceof RenderBudgetExceededError) {
+        this.metrics.renders.inc({ format, outcome: 'timeout' });
+        this.logger.warn(`Render of ${template.id} stopped after its budget of ${error.budgetMs} ms`);
+        throw new RenderException(RenderErrorCode.RENDER_TIMEOUT, `The render did not finish within ${error.budgetMs} ms and was stopped`);
+      }
       this.metrics.renders.inc({ format, outcome: 'failure' });
       // The store being down is the operator's 503, not a fault of this render.
       if (error instanceof ImagesException) throw error;
       this.logger.error(`Render of ${template.id} failed: ${(error as Error).stack ?? error}`);
       throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered');
+    } finally {
+      budget.finish();
     }
+    // Drawn and stored: the unit is now spent for good (until here a crash lets its lease expire).
+    await admission.commit();
     stopTimer();
     this.metrics.renders.inc({ format, outcome: 'success' });
     return { warnings, headers: admission.headers, reusable };

@@ -4,8 +4,8 @@ import { MigrationInterface, QueryRunner, Table, TableColumn, TableIndex } from 
  * Image retention (§19): when each cached image was last rendered or requested, and a lease row so
  * that one sweep runs at a time across instances (works on SQLite and MySQL, with or without Redis).
  */
-export class ImageRetention1763820000000 implements MigrationInterface {
-  name = 'ImageRetention1763820000000';
+export class ImageRetention1763900018000 implements MigrationInterface {
+  name = 'ImageRetention1763900018000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.addColumn('render_cache', new TableColumn({ name: 'last_accessed_at', type: 'datetime', precision: 3, isNullable: true }));
