@@ -9,10 +9,14 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Fastify's own JSON parser only: Nest's default would also accept form bodies, which are a 415 here. */
 export const NEST_APPLICATION_OPTIONS = { bodyParser: false } as const;
 
-/** The HTTP platform: Fastify with the contract's body limit and request ids. */
-export function createHttpAdapter(): FastifyAdapter {
+/**
+ * The HTTP platform: Fastify with the contract's body limit and request ids. `trustProxy`
+ * (TRUST_PROXY): the proxies whose X-Forwarded-For gives the client address (`request.ip`).
+ */
+export function createHttpAdapter(options: { trustProxy: false | string[] } = { trustProxy: false }): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
+    trustProxy: options.trustProxy,
     routerOptions: { maxParamLength: 200 },
     // A client's X-Request-Id is kept (if sane); otherwise one is generated.
     genReqId: (request: IncomingMessage) => {

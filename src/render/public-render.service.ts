@@ -36,12 +36,13 @@ export class PublicRenderService {
     private readonly clock: Clock,
   ) {}
 
-  async render(rawQuery: string, ifNoneMatch: string | undefined): Promise<PublicRenderAnswer> {
+  /** `clientAddress`: the caller's address (X-Forwarded-For only through TRUST_PROXY), for the anonymous limit. */
+  async render(rawQuery: string, ifNoneMatch: string | undefined, clientAddress: string): Promise<PublicRenderAnswer> {
     const query = parsePublicRenderQuery(rawQuery);
     const template = await this.publicTemplate(query.request.templateId);
     if (template.publicRender === 'signed') await this.checkSignature(template, rawQuery, query.signature, query.expires);
     const owner = await this.accounts.get(template.accountId);
-    const outcome = await this.renders.renderTemplate(owner, template, query.request);
+    const outcome = await this.renders.renderTemplate(owner, template, query.request, undefined, clientAddress);
     const [key, extension] = outcome.fileName.split('.');
     const etag = `"${key}"`;
     const headers = {

@@ -13,6 +13,7 @@ import { TemplatesService } from '../templates/templates.service';
 import type { RenderRequest } from './dto/render-request.schema';
 import { RenderResponse, RenderWarning, RenderWarningCode } from './dto/render-response';
 import { LayerImageFetcher } from './layer-image-fetcher';
+import { PublicRenderLimiter } from './public-render-limiter';
 import { RenderCacheService } from './render-cache.service';
 import { RenderBudget, RenderBudgetExceededError } from './render-budget';
 import { RenderFlightService } from './render-flight.service';
@@ -51,6 +52,7 @@ export class RenderService {
     private readonly cache: RenderCacheService,
     private readonly flights: RenderFlightService,
     private readonly accesses: ImageAccessTracker,
+    private readonly publicLimits: PublicRenderLimiter,
     private readonly renderer: RendererService,
     private readonly storage: ImageStorage,
     private readonly imageFetcher: LayerImageFetcher,
@@ -68,13 +70,14 @@ export class RenderService {
     return this.renderTemplate(account, template, request, startedAt);
   }
 
-  async renderTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now()): Promise<RenderOutcome> {
+  /** `anonymousClient`: the client address of an unauthenticated render (GET /api/render), limited per address when fresh. */
+  async renderTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now(), anonymousClient?: string): Promise<RenderOutcome> {
     const plan = planRender(template, request, this.cacheKeySecret);
     const entry = await this.cache.find(plan.key);
     // An entry retention deleted meanwhile is a miss: draw it again (and count it).
     if (entry && (await this.accesses.keepAlive(entry))) return this.answer(plan, entry.warnings, null, startedAt);
     // Single flight: concurrent identical renders, on this instance or (with Redis) any other, draw once.
-    const flight = await this.flights.run(plan.key, () => this.draw(owner, template, plan));
+    const flight = await this.flights.run(plan.key, () => this.draw(owner, template, plan, anonymousClient));
     return this.answer(plan, flight.result.warnings, flight.drew ? (flight.result as Drawing).headers : null, startedAt);
   }
 
@@ -82,8 +85,13 @@ export class RenderService {
    * Counts the render (429 when over a limit), then draws within RENDER_TIMEOUT; a failed or
    * overrun drawing gives its unit and minute slot back.
    */
-  private async draw(owner: Account, template: Template, plan: RenderPlan): Promise<Drawing> {
-    const admission = await this.billing.admit(owner);
+  private async draw(owner: Account, template: Template, plan: RenderPlan, anonymousClient?: string): Promise<Drawing> {
+    // The anonymous caller's own limit first: over it, the owner is charged nothing (§19).
+    const releaseClient = anonymousClient === undefined ? null : await this.publicLimits.admit(anonymousClient);
+    const admission = await this.billing.admit(owner).catch(async (error: unknown) => {
+      await releaseClient?.();
+      throw error;
+    });
     const budget = new RenderBudget(this.config.renderTimeoutMs);
     const format = plan.job.output.format;
     const stopTimer = this.metrics.renderDuration.startTimer({ format });
@@ -109,7 +117,7 @@ export class RenderService {
         });
       }
     } catch (error) {
-      await admission.refund();
+      await Promise.all([admission.refund(), releaseClient?.()]);
       if (error instanceof RenderBudgetExceededError) {
         this.metrics.renders.inc({ format, outcome: 'timeout' });
         this.logger.warn(`Render of ${template.id} stopped after its budget of ${error.budgetMs} ms`);
