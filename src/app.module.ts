@@ -1,3 +1,4 @@
+import { APP_SCHEMA } from './app.schema';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
@@ -36,7 +37,7 @@ export class AppModule {
         EventEmitterModule.forRoot(),
         MetricsModule,
         RedisModule,
-        DatabaseModule,
+        DatabaseModule.forRoot(APP_SCHEMA),
         NetworkModule,
         AccountsModule,
         AuthModule,

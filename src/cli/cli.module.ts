@@ -1,3 +1,4 @@
+import { APP_SCHEMA } from '../app.schema';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ClockModule } from '../common/clock/clock.module';
@@ -10,6 +11,6 @@ import { RedisModule } from '../redis/redis.module';
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: CliModule, imports: [ConfigModule.forRoot(config), ClockModule, RedisModule, DatabaseModule, AccountsModule] };
+    return { module: CliModule, imports: [ConfigModule.forRoot(config), ClockModule, RedisModule, DatabaseModule.forRoot(APP_SCHEMA), AccountsModule] };
   }
 }
