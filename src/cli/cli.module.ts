@@ -6,11 +6,12 @@ import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { RedisModule } from '../redis/redis.module';
+import { TemplateFilesModule } from '../template-files/template-files.module';
 
 /** Only what the commands use: no HTTP, no render pool. */
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: CliModule, imports: [ConfigModule.forRoot(config), ClockModule, RedisModule, DatabaseModule.forRoot(APP_SCHEMA), AccountsModule] };
+    return { module: CliModule, imports: [ConfigModule.forRoot(config), ClockModule, RedisModule, DatabaseModule.forRoot(APP_SCHEMA), AccountsModule, TemplateFilesModule] };
   }
 }

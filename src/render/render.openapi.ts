@@ -38,7 +38,7 @@ export const RENDER_RESPONSE_EXAMPLE = {
 };
 
 /** The error codes of a render, in the order they are checked (§9). */
-const renderErrors = {
+export const renderErrors = {
   ...errors({ 404: ['template_not_found'], 500: ['render_failed', 'internal_error'], 503: ['render_timeout', 'storage_unavailable'] }),
   ...tooManyRequests(),
 };

@@ -70,15 +70,36 @@ export class RenderService {
     return this.renderTemplate(account, template, request, startedAt);
   }
 
-  /** `anonymousClient`: the client address of an unauthenticated render (GET /api/render), limited per address when fresh. */
-  async renderTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now(), anonymousClient?: string): Promise<RenderOutcome> {
+  /**
+   * `verifyStored`: a cache hit is answered only if its image is still in storage (the answer is a URL
+   * that must work); a gone image makes it a miss. GET /api/render passes false: it opens the image
+   * right after, and treats a failed open the same way (see PublicRenderService), so it pays no extra check.
+   * `anonymousClient`: the client address of an unauthenticated render (GET /api/render), limited per address when fresh.
+   */
+  async renderTemplate(
+    owner: Account,
+    template: Template,
+    request: RenderRequest,
+    startedAt = performance.now(),
+    verifyStored = true,
+    anonymousClient?: string,
+  ): Promise<RenderOutcome> {
     const plan = planRender(template, request, this.cacheKeySecret);
     const entry = await this.cache.find(plan.key);
-    // An entry retention deleted meanwhile is a miss: draw it again (and count it).
-    if (entry && (await this.accesses.keepAlive(entry))) return this.answer(plan, entry.warnings, null, startedAt);
+    if (entry) {
+      if (verifyStored && !(await this.storage.exists(plan.fileName))) await this.forgetStored(plan.key);
+      // An entry retention deleted meanwhile is a miss too: draw it again (and count it).
+      else if (await this.accesses.keepAlive(entry)) return this.answer(plan, entry.warnings, null, startedAt);
+    }
     // Single flight: concurrent identical renders, on this instance or (with Redis) any other, draw once.
     const flight = await this.flights.run(plan.key, () => this.draw(owner, template, plan, anonymousClient));
     return this.answer(plan, flight.result.warnings, flight.drew ? (flight.result as Drawing).headers : null, startedAt);
+  }
+
+  /** The image of cache entry `key` is gone from storage: drop the entry so the render is drawn again. */
+  async forgetStored(key: string): Promise<void> {
+    this.logger.warn(`Cached image ${key} is missing from storage; drawing it again`);
+    await this.cache.forget(key);
   }
 
   /**

@@ -14,6 +14,11 @@ export abstract class ImageStorage {
   /** Writes atomically: readers see the whole file or nothing. */
   abstract put(name: string, bytes: Uint8Array): Promise<void>;
   abstract open(name: string): Promise<StoredImage | null>;
+  /**
+   * Whether `name` is stored. Asked on every cached POST /api/generate answer (its URL must work), so it
+   * must be cheap: a local stat, or a driver-side memory of recent answers for remote stores.
+   */
+  abstract exists(name: string): Promise<boolean>;
   /** Removes the object; a name that does not exist is not an error. */
   abstract delete(name: string): Promise<void>;
   /** Proves the store can be reached (readiness checks). */

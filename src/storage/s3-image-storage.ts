@@ -2,11 +2,13 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Logger, OnModuleInit } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { Readable } from 'node:stream';
 import { ConfigError, S3StorageConfig } from '../config/app-config';
 import { ImageStorage, StoredImage } from './image-storage';
@@ -20,10 +22,18 @@ const OPERATION_TIMEOUT_MS = 4_000;
 /** A start-up probe that gets no answer in time lets the instance start (readiness stays 503). */
 const STARTUP_PROBE_TIMEOUT_MS = 3_000;
 
+/**
+ * How long a "this object exists" answer is trusted. `exists` runs on every cached answer; a HEAD per
+ * answer would put the store's latency on the fast path. Deletions made through this driver (retention)
+ * forget the object at once; one removed behind our back is noticed within this time.
+ */
+const EXISTS_MEMORY_MS = 5 * 60_000;
+
 /** `STORAGE_URL=s3://<bucket>/<prefix>`: any S3-compatible store (AWS, MinIO, R2, …). */
 export class S3ImageStorage extends ImageStorage implements OnModuleInit {
   private readonly logger = new Logger(S3ImageStorage.name);
   private readonly client: S3Client;
+  private readonly known = new LRUCache<string, true>({ max: 100_000, ttl: EXISTS_MEMORY_MS });
 
   constructor(private readonly options: S3StorageConfig) {
     super();
@@ -60,6 +70,19 @@ export class S3ImageStorage extends ImageStorage implements OnModuleInit {
   async put(name: string, bytes: Uint8Array): Promise<void> {
     // A single PUT is atomic on S3: readers see the whole object or none.
     await this.guard(this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(name), Body: bytes, ContentLength: bytes.byteLength }), this.deadline()));
+    this.known.set(name, true);
+  }
+
+  async exists(name: string): Promise<boolean> {
+    if (this.known.has(name)) return true;
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.key(name) }), this.deadline());
+      this.known.set(name, true);
+      return true;
+    } catch (error) {
+      if (statusOf(error) === 404) return false;
+      throw unavailable(error);
+    }
   }
 
   async open(name: string): Promise<StoredImage | null> {
@@ -79,6 +102,7 @@ export class S3ImageStorage extends ImageStorage implements OnModuleInit {
   }
 
   async delete(name: string): Promise<void> {
+    this.known.delete(name);
     await this.guard(this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(name) }), this.deadline()));
   }
 
