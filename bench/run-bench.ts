@@ -155,7 +155,7 @@ const rawFresh = (pool: Piscina, design: { layers: Array<Record<string, unknown>
   poolThroughput(pool, count, () => ({
     design: { ...design, layers: design.layers.map((layer) => (layer.name === 'title' ? { ...layer, text: text() } : layer)) },
     output: { width: 1200, height: 630, format, quality: 85 },
-    images: {},
+    images: new Map(),
   }));
 
 const peerFresh = (pool: Piscina, count: number) => poolThroughput(pool, count, () => ({ text: text() }));
@@ -325,7 +325,7 @@ async function main() {
     const job = (layers: Array<Record<string, unknown>>, qrText: string) => ({
       design: { ...design, layers: layers.map((layer) => (layer.name === 'title' ? { ...layer, text: text() } : layer.name === 'code' ? { ...layer, text: qrText } : layer)) },
       output: { width: 1200, height: 630, format: 'png' as const, quality: 0 },
-      images: {},
+      images: new Map(),
     });
     const timed = async (layers: Array<Record<string, unknown>>, qrText: string) => {
       const started = performance.now();

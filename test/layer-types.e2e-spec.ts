@@ -46,7 +46,7 @@ describe('layer types: ellipse, borders, gradients, qr (§16)', () => {
 
   it('stores the new layers with their defaults', async () => {
     const template = await testApp.request('GET', `/api/templates/${templateId}`, { apiKey: owner.apiKey });
-    expect(template.body.layers[0]).toMatchObject({ type: 'ellipse', borderWidth: 12, gradient: null, rotation: 0 });
+    expect(template.body.layers[0]).toMatchObject({ type: 'ellipse', borderWidth: 12, gradient: null });
     expect(template.body.layers[2]).toMatchObject({ type: 'qr', errorCorrection: 'M', margin: 2, color: '#000000', background: '#ffffff' });
   });
 

@@ -8,7 +8,7 @@ import { AccountPagesService, TO_LOGIN } from './account-pages.service';
 import type { DashboardRequest, PageResult } from './dashboard.service';
 import { SessionsService } from './sessions.service';
 import { StudioAssets } from './studio-assets';
-import { templateJsonSchema } from './template-json-schema';
+import { buildTemplateJsonSchema } from '../openapi/template-json-schema';
 import { studioPage } from './views/studio-page';
 import { templatesPage } from './views/templates-page';
 
@@ -19,6 +19,9 @@ export type ThumbnailResult = { status: 200; bytes: Buffer; contentType: string 
 /** /app/templates: the list (thumbnails, duplicate, delete) and the studio's page. */
 @Injectable()
 export class TemplatePagesService {
+  /** The same document GET /api/templates/schema.json serves, embedded so the editor starts without a round trip. */
+  private readonly templateSchema = buildTemplateJsonSchema();
+
   constructor(
     private readonly pages: AccountPagesService,
     private readonly sessions: SessionsService,
@@ -55,7 +58,7 @@ export class TemplatePagesService {
     const entry = this.assets.entryPoint();
     return {
       status: 200,
-      html: studioPage({ csrfToken: active.session.csrfToken, templateId: id, templateSchema: templateJsonSchema(), ...entry }),
+      html: studioPage({ csrfToken: active.session.csrfToken, templateId: id, templateSchema: this.templateSchema, ...entry }),
     };
   }
 

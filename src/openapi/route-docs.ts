@@ -2,6 +2,7 @@ import { billingRouteDocs } from '../billing/billing.openapi';
 import { fontsRouteDocs } from '../fonts/fonts.openapi';
 import { healthRouteDocs } from '../health/health.openapi';
 import { metricsRouteDocs } from '../metrics/metrics.openapi';
+import { previewRouteDocs } from '../preview/preview.openapi';
 import { renderRouteDocs } from '../render/render.openapi';
 import { settingsRouteDocs } from '../settings/settings.openapi';
 import { imagesRouteDocs } from '../storage/images.openapi';
@@ -16,6 +17,7 @@ import type { RouteDoc } from './route-doc';
  */
 export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...templatesRouteDocs,
+  ...previewRouteDocs,
   ...renderRouteDocs,
   ...webhooksRouteDocs,
   ...imagesRouteDocs,

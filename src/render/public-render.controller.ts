@@ -20,7 +20,7 @@ export class PublicRenderController {
   @Get('render')
   @UseInterceptors(RenderMetricsInterceptor)
   async render(@Req() request: FastifyRequest, @Headers('if-none-match') ifNoneMatch: string | undefined): Promise<RenderedAnswer> {
-    const answer = await this.publicRenders.render(rawQuery(request), ifNoneMatch);
+    const answer = await this.publicRenders.render(rawQuery(request), ifNoneMatch, request.ip);
     const renders = [answer.record];
     if (answer.notModified) return { body: undefined, status: 304, headers: answer.headers, renders };
     return { body: new StreamableFile(answer.stream, { length: answer.size }), headers: answer.headers, renders };

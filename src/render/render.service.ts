@@ -6,17 +6,21 @@ import { Clock } from '../common/clock/clock';
 import { deriveKey } from '../common/crypto/derive-key';
 import { AppConfig } from '../config/app-config';
 import { ImageStorage } from '../storage/image-storage';
+import { ImagesException } from '../storage/images.exception';
 import type { Template } from '../templates/entities/template.entity';
 import { TemplatesService } from '../templates/templates.service';
 import type { RenderRequest } from './dto/render-request.schema';
 import { RenderResponse, RenderWarning, RenderWarningCode } from './dto/render-response';
 import { LayerImageFetcher } from './layer-image-fetcher';
+import { PublicRenderLimiter } from './public-render-limiter';
 import { RenderCacheService } from './render-cache.service';
 import { RenderBudget, RenderBudgetExceededError } from './render-budget';
+import { RenderFlightService } from './render-flight.service';
 import { planRender, RenderPlan } from './render-plan';
 import { RenderErrorCode, RenderException } from './render.exception';
 import type { OutputFormat } from './renderer/draw-job';
 import { RendererService } from './renderer/renderer.service';
+import { ImageAccessTracker } from './retention/image-access-tracker';
 
 /** What one render did, for the metrics interceptor (the service itself records no metrics). */
 export interface RenderRecord {
@@ -52,6 +56,8 @@ export interface StartedRender {
 interface Drawing {
   warnings: RenderWarning[];
   headers: Record<string, string>;
+  /** Recorded in the render cache (false when an image layer was unavailable). */
+  reusable: boolean;
   drawSeconds: number;
 }
 
@@ -59,13 +65,14 @@ interface Drawing {
 export class RenderService {
   private readonly logger = new Logger(RenderService.name);
   private readonly cacheKeySecret: Buffer;
-  /** Single flight: concurrent identical renders on this instance share one drawing. */
-  private readonly inFlight = new Map<string, Promise<Drawing>>();
 
   constructor(
     private readonly config: AppConfig,
     private readonly templates: TemplatesService,
     private readonly cache: RenderCacheService,
+    private readonly flights: RenderFlightService,
+    private readonly accesses: ImageAccessTracker,
+    private readonly publicLimits: PublicRenderLimiter,
     private readonly renderer: RendererService,
     private readonly storage: ImageStorage,
     private readonly imageFetcher: LayerImageFetcher,
@@ -80,10 +87,6 @@ export class RenderService {
     return (await this.startOwned(account, request)).outcome;
   }
 
-  async renderTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now()): Promise<RenderOutcome> {
-    return (await this.startTemplate(owner, template, request, startedAt)).outcome;
-  }
-
   /** Resolves once the render is counted (or found not to need counting); the drawing goes on in `outcome`. */
   async startOwned(account: Account, request: RenderRequest): Promise<StartedRender> {
     const startedAt = performance.now();
@@ -92,41 +95,84 @@ export class RenderService {
   }
 
   /**
-   * Cache, then an identical drawing in progress, then admission (429 when over a limit). A batch
-   * calls this item after item, so limits are decided in order while drawings run in parallel.
+   * `verifyStored`: a cache hit is answered only if its image is still in storage (the answer is a URL
+   * that must work); a gone image makes it a miss. GET /api/render passes false: it opens the image
+   * right after, and treats a failed open the same way (see PublicRenderService), so it pays no extra check.
+   * `anonymousClient`: the client address of an unauthenticated render (GET /api/render), limited per address when fresh.
    */
-  async startTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now()): Promise<StartedRender> {
-    const plan = planRender(template, request, this.cacheKeySecret);
-    const entry = await this.cache.find(plan.key);
-    if (entry) return { outcome: Promise.resolve(this.answer(plan, entry.warnings, null, startedAt)) };
-    const pending = this.inFlight.get(plan.key);
-    if (pending) return { outcome: pending.then((drawn) => this.answer(plan, drawn.warnings, null, startedAt)) };
-
-    const admission = this.billing.admit(owner);
-    const drawing = admission.then((admitted) => this.draw(owner, template, plan, admitted));
-    this.inFlight.set(plan.key, drawing);
-    // Cleared when settled; the rejection is handled by whoever awaits this drawing.
-    drawing.then(
-      () => this.inFlight.delete(plan.key),
-      () => this.inFlight.delete(plan.key),
-    );
-    await admission;
-    return { outcome: drawing.then((drawn) => this.answer(plan, drawn.warnings, drawn, startedAt)) };
+  async renderTemplate(
+    owner: Account,
+    template: Template,
+    request: RenderRequest,
+    startedAt = performance.now(),
+    verifyStored = true,
+    anonymousClient?: string,
+  ): Promise<RenderOutcome> {
+    return (await this.startTemplate(owner, template, request, startedAt, verifyStored, anonymousClient)).outcome;
   }
 
-  /** Draws an admitted render within RENDER_TIMEOUT; a failed or overrun drawing gives its unit and minute slot back. */
-  private async draw(owner: Account, template: Template, plan: RenderPlan, admission: Admission): Promise<Drawing> {
+  /**
+   * Cache, then single flight, then admission (429 when over a limit). Resolves once this request is
+   * decided: a cache hit, its own drawing admitted, or a joined drawing finished. A batch calls this
+   * item after item, so limits are decided in order while admitted drawings run in parallel.
+   */
+  async startTemplate(
+    owner: Account,
+    template: Template,
+    request: RenderRequest,
+    startedAt = performance.now(),
+    verifyStored = true,
+    anonymousClient?: string,
+  ): Promise<StartedRender> {
+    const plan = planRender(template, request, this.cacheKeySecret);
+    const entry = await this.cache.find(plan.key);
+    if (entry) {
+      if (verifyStored && !(await this.storage.exists(plan.fileName))) await this.forgetStored(plan.key);
+      // An entry retention deleted meanwhile is a miss too: draw it again (and count it).
+      else if (await this.accesses.keepAlive(entry)) return { outcome: Promise.resolve(this.answer(plan, entry.warnings, null, startedAt)) };
+    }
+    let admitted!: () => void;
+    const decided = new Promise<void>((resolve) => (admitted = resolve));
+    // Single flight: concurrent identical renders, on this instance or (with Redis) any other, draw once.
+    const outcome = this.flights
+      .run(plan.key, () => this.draw(owner, template, plan, anonymousClient, admitted))
+      .then((flight) => this.answer(plan, flight.result.warnings, flight.drew ? (flight.result as Drawing) : null, startedAt));
+    // A refusal (429) rejects `outcome` before `decided` and is thrown here.
+    await Promise.race([decided, outcome]);
+    return { outcome };
+  }
+
+  /** The image of cache entry `key` is gone from storage: drop the entry so the render is drawn again. */
+  async forgetStored(key: string): Promise<void> {
+    this.logger.warn(`Cached image ${key} is missing from storage; drawing it again`);
+    await this.cache.forget(key);
+  }
+
+  /**
+   * Counts the render (429 when over a limit), then draws within RENDER_TIMEOUT; a failed or
+   * overrun drawing gives its unit and minute slot back.
+   */
+  private async draw(owner: Account, template: Template, plan: RenderPlan, anonymousClient: string | undefined, onAdmitted: () => void): Promise<Drawing> {
+    // The anonymous caller's own limit first: over it, the owner is charged nothing (§19).
+    const releaseClient = anonymousClient === undefined ? null : await this.publicLimits.admit(anonymousClient);
+    const admission = await this.billing.admit(owner).catch(async (error: unknown) => {
+      await releaseClient?.();
+      throw error;
+    });
+    onAdmitted();
     const budget = new RenderBudget(this.config.renderTimeoutMs);
     const format = plan.job.output.format;
     const drawStartedAt = performance.now();
     let warnings: RenderWarning[];
+    let reusable = false;
     try {
       const fetched = await budget.race(this.imageFetcher.fetchAll(plan.job.design.layers, budget.signal));
       const drawn = await budget.race(this.renderer.draw({ ...plan.job, images: fetched.images }, budget.signal));
       await budget.race(this.storage.put(plan.fileName, drawn.bytes));
       warnings = [...fetched.warnings, ...drawn.warnings];
       // An unavailable image may be back next time: such a render is not cached.
-      if (!warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE)) {
+      reusable = !warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE);
+      if (reusable) {
         await this.cache.record({
           key: plan.key,
           accountId: owner.id,
@@ -139,12 +185,14 @@ export class RenderService {
         });
       }
     } catch (error) {
-      await admission.refund();
+      await Promise.all([admission.refund(), releaseClient?.()]);
       const failed = (failure: RenderFailure): RenderRecord => ({ format, drew: true, drawSeconds: null, failure });
       if (error instanceof RenderBudgetExceededError) {
         this.logger.warn(`Render of ${template.id} stopped after its budget of ${error.budgetMs} ms`);
         throw new RenderException(RenderErrorCode.RENDER_TIMEOUT, `The render did not finish within ${error.budgetMs} ms and was stopped`, failed('timeout'));
       }
+      // The store being down is the operator's 503, not a fault of this render.
+      if (error instanceof ImagesException) throw error;
       this.logger.error(`Render of ${template.id} failed: ${(error as Error).stack ?? error}`);
       throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered', failed('failure'));
     } finally {
@@ -152,7 +200,7 @@ export class RenderService {
     }
     // Drawn and stored: the unit is now spent for good (until here a crash lets its lease expire).
     await admission.commit();
-    return { warnings, headers: admission.headers, drawSeconds: (performance.now() - drawStartedAt) / 1000 };
+    return { warnings, headers: admission.headers, reusable, drawSeconds: (performance.now() - drawStartedAt) / 1000 };
   }
 
   /** `drawing` is null for answers that did not draw (cache hit or joined drawing). */
@@ -161,7 +209,7 @@ export class RenderService {
     const warnings = [...plan.requestWarnings, ...drawingWarnings];
     const response: RenderResponse = {
       success: true,
-      imageUrl: `${this.config.publicBaseUrl}/api/images/generated/${plan.fileName}`,
+      imageUrl: `${this.config.imageBaseUrl}/${plan.fileName}`,
       cached: !drew,
       generationTimeMs: Math.round(performance.now() - startedAt),
       ...(warnings.length > 0 ? { warnings } : {}),

@@ -75,13 +75,17 @@ export const templatesRouteDocs = defineRouteDocs([
     operationId: 'updateTemplate',
     tag: 'Templates',
     summary: 'Change a template',
-    description: 'Merges the given fields. Only design fields (`width`, `height`, `background`, `layers`) bump `version`; `name` and `publicRender` do not.',
+    description:
+      'Merges the given fields. Only design fields (`width`, `height`, `background`, `layers`) bump `version`; `name` and `publicRender` do not. ' +
+      'With `If-Match: "<version>"` the change applies only if the template is still at that version; otherwise 409 `version_conflict` ' +
+      '(it changed elsewhere since it was read) and nothing changes.',
     params: { id: templateId },
+    headers: { 'If-Match': z.string().optional().describe('The version you last read (`"3"`): the change applies only if the template is still at that version, else 409 `version_conflict`') },
     body: { schema: updateTemplateSchema, examples: { rename: { name: 'Renamed' }, resize: { width: 800 } } },
     responses: {
       200: { description: 'The updated template', schema: templateResponseSchema },
       ...notFound,
-      ...errors({ 409: ['template_conflict'] }),
+      ...errors({ 400: ['validation_failed'], 409: ['version_conflict', 'template_conflict'] }),
     },
   },
   {

@@ -9,6 +9,7 @@ const ADD_LABELS: Record<string, string> = { text: 'Add text', image: 'Add image
 const HANDLES: Handle[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];
 const PREVIEW_DEBOUNCE_MS = 25;
 const SNAP_PX = 6;
+const TEMPLATE_LABELS = ['Name', 'Template width', 'Template height', 'Background', 'Public render'];
 
 interface Gesture {
   kind: 'move' | 'resize';
@@ -311,7 +312,7 @@ function Canvas({ design, selected, select, change, seal, onDelete }: {
         {preview.url && <img class="preview" src={preview.url} alt="" draggable={false} data-sequence={preview.sequence} />}
         {design.layers.map((layer, index) => (
           <div key={layer.name} class={`layer${layer.name === selected ? ' selected' : ''}${layer.hidden ? ' hidden' : ''}`} data-layer={layer.name} aria-label={layer.name}
-            style={{ left: `${(layer.x ?? 0) * scale}px`, top: `${(layer.y ?? 0) * scale}px`, width: `${layer.width * scale}px`, height: `${layer.height * scale}px` }}
+            style={{ left: `${(layer.x ?? 0) * scale}px`, top: `${(layer.y ?? 0) * scale}px`, width: `${layer.width * scale}px`, height: `${layer.height * scale}px`, transform: typeof layer.rotation === 'number' && layer.rotation !== 0 ? `rotate(${layer.rotation}deg)` : undefined }}
             onPointerDown={(event) => begin(event, index, 'move')} onPointerMove={move} onPointerUp={end} onPointerCancel={end}>
             {layer.name === selected && HANDLES.map((handle) => (
               <span key={handle} class={`handle ${handle}`} data-handle={handle}
@@ -364,7 +365,11 @@ function Properties({ schema, layer, index, design, change, errors, onDelete, se
   errors: Map<string, string>; onDelete: () => void; select: (name: string) => void;
 }) {
   const variant = layerSchema(schema, layer.type);
-  const fields = useMemo(() => (variant ? fieldsOf(variant) : []), [variant]);
+  // A layer field named like a template setting (a QR code's `background`) says whose it is.
+  const fields = useMemo(
+    () => (variant ? fieldsOf(variant) : []).map((field) => (TEMPLATE_LABELS.includes(field.label) ? { ...field, label: `Layer ${field.label.toLowerCase()}` } : field)),
+    [variant],
+  );
   const update = (field: FormField, value: unknown) => {
     const next = withValue(layer, field.path, value);
     change(replaceLayer(design, index, next), `field:${index}:${field.path.join('.')}`);
@@ -387,12 +392,10 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
 }) {
   const shown = value === undefined ? field.defaultValue : value;
   const asText = shown === undefined || shown === null ? '' : field.kind === 'json' ? JSON.stringify(shown) : String(shown);
-  const [draft, setDraft] = useState(asText);
+  // While the input has focus it shows what is being typed ("1." stays "1."); otherwise the design's value.
+  const [draft, setDraft] = useState<string | null>(null);
   const [local, setLocal] = useState<string | null>(null);
-  const focused = useRef(false);
-  useEffect(() => {
-    if (!focused.current) setDraft(asText);
-  }, [asText]);
+  const text = draft ?? asText;
   const commit = (text: string) => {
     setDraft(text);
     const parsed = parseInput(field, text);
@@ -402,16 +405,20 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
   const message = local ?? error;
   const describedBy = message ? `${id}-error` : undefined;
   const common = {
-    id, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy,
-    onFocus: () => (focused.current = true),
-    onBlur: () => { focused.current = false; setDraft(asText); },
+    id, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy, placeholder: field.nullable ? 'none' : undefined,
+    onFocus: () => setDraft(asText),
+    onBlur: () => setDraft(null),
   };
 
   if (field.kind === 'group') {
+    const present = value !== null && value !== undefined;
     return (
       <fieldset class="group">
         <legend>{field.label}</legend>
-        {field.fields!.map((child) => (
+        {field.nullable && (
+          <label class="toggle"><input type="checkbox" checked={present} onChange={(event) => onValue((event.target as HTMLInputElement).checked ? field.example : null)} /> Use {field.label.toLowerCase()}</label>
+        )}
+        {(present || !field.nullable) && field.fields!.map((child) => (
           <FieldInput key={child.path.join('.')} field={child} value={valueAt(value, child.path.slice(field.path.length))}
             id={`${id}-${child.key}`} error={errorsFor?.(child.path.join('.'))}
             onValue={(childValue) => onValue(withValue(value ?? {}, child.path.slice(field.path.length), childValue))} errorsFor={errorsFor} />
@@ -431,15 +438,15 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
   } else if (field.key === 'fontFamily') {
     return <FontPicker id={id} value={asText} onValue={onValue} error={message} />;
   } else if (field.kind === 'textarea' || field.key === 'text' || field.kind === 'json') {
-    input = <textarea {...common} rows={field.kind === 'json' ? 3 : 2} value={draft} onInput={(event) => commit((event.target as HTMLTextAreaElement).value)} />;
+    input = <textarea {...common} rows={field.kind === 'json' ? 3 : 2} value={text} onInput={(event) => commit((event.target as HTMLTextAreaElement).value)} />;
   } else if (field.kind === 'number' || field.kind === 'integer') {
-    input = <input type="number" {...common} min={field.min} max={field.max} step={field.kind === 'integer' ? 1 : 'any'} value={draft} onInput={(event) => commit((event.target as HTMLInputElement).value)} />;
+    input = <input type="number" {...common} min={field.min} max={field.max} step={field.kind === 'integer' ? 1 : 'any'} value={text} onInput={(event) => commit((event.target as HTMLInputElement).value)} />;
   } else {
-    input = <input type="text" {...common} list={field.kind === 'choice' ? `${id}-options` : undefined} value={draft} onInput={(event) => commit((event.target as HTMLInputElement).value)} />;
+    input = <input type="text" {...common} list={field.kind === 'choice' ? `${id}-options` : undefined} value={text} onInput={(event) => commit((event.target as HTMLInputElement).value)} />;
   }
   return (
     <div class={`field ${field.kind}`}>
-      <label for={id}>{field.label}{field.nullable ? <span class="muted"> (optional)</span> : ''}</label>
+      <label for={id}>{field.label}</label>
       <div class="control">
         {input}
         {field.kind === 'color' && /^#[0-9a-fA-F]{6}$/.test(asText) && (

@@ -34,7 +34,7 @@ export async function drawPixels(
   const result = await drawTemplate({
     design: parsed,
     output: { width, height, format: output.format ?? 'png', quality: output.quality ?? 0 },
-    images: {},
+    images: new Map(),
   });
   const bytes = Buffer.from(result.bytes);
   if (output.saveAs) {

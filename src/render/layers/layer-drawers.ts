@@ -23,8 +23,8 @@ const DRAWERS: LayerDrawers = {
 
 /** Draws one layer with its type's drawer, after the placement every type shares (rotation). */
 export const drawLayer: LayerDrawer<LayerDefinition> = (ctx, layer, context) => {
-  // Templates stored before `rotation` existed have none: no rotation.
   if (layer.rotation) {
+    // Degrees clockwise about the layer's centre (canvas angles grow clockwise, y pointing down).
     const centreX = layer.x + layer.width / 2;
     const centreY = layer.y + layer.height / 2;
     ctx.translate(centreX, centreY);

@@ -18,8 +18,8 @@ describe('layer registry', () => {
   });
 
   it('builds the override schema and the per-type override rules from the registered types', () => {
-    expect(OVERRIDABLE.rect).toEqual(new Set(['hidden', 'fill']));
-    expect(OVERRIDABLE.qr).toEqual(new Set(['hidden', 'text', 'color']));
+    expect(OVERRIDABLE.rect).toEqual(new Set(['hidden', 'rotation', 'opacity', 'fill']));
+    expect(OVERRIDABLE.qr).toEqual(new Set(['hidden', 'rotation', 'opacity', 'text', 'color']));
     expect(layerOverrideSchema.safeParse({ fill: '#fff', text: 'x', imageUrl: null, fontSize: 12, color: '#000', hidden: true }).success).toBe(true);
     expect(layerOverrideSchema.safeParse({ radius: 3 }).success).toBe(false);
   });

@@ -1,9 +1,9 @@
-import { templateJsonSchema } from '../../../src/dashboard/template-json-schema';
+import { buildTemplateJsonSchema } from '../../../src/openapi/template-json-schema';
 import { createTemplateSchema } from '../../../src/templates/dto/template.schema';
 import { detailsByField, emptyDesign, generateCurl, moveLayer, newLayer, renderQuery, uniqueName } from './design';
 import { JsonSchema, layerTypes } from './schema-form';
 
-const schema = templateJsonSchema() as JsonSchema;
+const schema = buildTemplateJsonSchema() as JsonSchema;
 
 describe('design operations', () => {
   it('adds layers of every type that the API accepts as they are', () => {

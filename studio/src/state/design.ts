@@ -30,7 +30,7 @@ const STARTERS: Record<string, Record<string, unknown>> = {
   text: { text: 'Your text here', fontSize: 64, color: '#0f172a' },
   rect: { fill: '#38bdf8' },
   ellipse: { fill: '#f472b6' },
-  qr: {},
+  qr: { text: 'https://example.com' },
   image: {},
 };
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { createTemplateSchema } from '../../../src/templates/dto/template.schema';
-import { templateJsonSchema } from '../../../src/dashboard/template-json-schema';
+import { buildTemplateJsonSchema } from '../../../src/openapi/template-json-schema';
 import { fieldsOf, JsonSchema, labelFor, layerSchema, layerTypes, parseInput, valueAt, withValue } from './schema-form';
 
 // The schema the server hands the studio: generated from the zod schema the API validates with.
-const schema = templateJsonSchema() as JsonSchema;
+const schema = buildTemplateJsonSchema() as JsonSchema;
 
 describe('schema → form', () => {
   it('lists every layer type of the API schema', () => {
@@ -28,7 +28,7 @@ describe('schema → form', () => {
     expect(byKey.width).toMatchObject({ label: 'Width', kind: 'integer', min: 1 });
     expect(byKey.fontSize).toMatchObject({ label: 'Font size', kind: 'integer', min: 1, max: 1000 });
     expect(byKey.color).toMatchObject({ label: 'Color', kind: 'color' });
-    expect(byKey.align).toMatchObject({ kind: 'select', options: ['left', 'center', 'right'] });
+    expect(byKey.align).toMatchObject({ kind: 'select', options: ['left', 'center', 'right', 'start', 'end', 'justify'] });
     expect(byKey.autoFit).toMatchObject({ label: 'Auto fit', kind: 'checkbox' });
     expect(byKey.maxLines).toMatchObject({ kind: 'integer', nullable: true });
     expect(byKey.fontWeight).toMatchObject({ kind: 'choice', options: ['normal', 'bold'] });
@@ -67,5 +67,21 @@ describe('schema → form', () => {
     expect(labelFor('verticalAlign')).toBe('Vertical align');
     expect(labelFor('qrErrorCorrection')).toBe('QR error correction');
     expect(labelFor('y')).toBe('Y');
+  });
+});
+
+describe('optional groups', () => {
+  it('starts a switched-on gradient from a valid example (consts, defaults, spread offsets, distinct colours)', () => {
+    const colour = z.string().regex(/^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|transparent)$/);
+    const gradient = z.strictObject({
+      type: z.literal('linear'),
+      angle: z.number().min(-360).max(360).default(180),
+      stops: z.array(z.strictObject({ offset: z.number().min(0).max(1), color: colour })).min(2).max(16),
+    });
+    const layer = z.strictObject({ type: z.literal('rect'), gradient: gradient.nullable().default(null) });
+    const [field] = fieldsOf(z.toJSONSchema(layer, { io: 'input' }) as JsonSchema);
+    expect(field).toMatchObject({ kind: 'group', nullable: true, label: 'Gradient' });
+    expect(field.fields!.map((child) => child.key)).toEqual(['angle', 'stops']);
+    expect(gradient.parse(field.example)).toEqual({ type: 'linear', angle: 180, stops: [{ offset: 0, color: '#0ea5e9' }, { offset: 1, color: '#6366f1' }] });
   });
 });

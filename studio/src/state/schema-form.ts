@@ -8,6 +8,7 @@ export interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
+  minItems?: number;
   default?: unknown;
   minimum?: number;
   maximum?: number;
@@ -35,6 +36,8 @@ export interface FormField {
   defaultValue?: unknown;
   /** Sub-fields of a group (an object property). */
   fields?: FormField[];
+  /** A valid value to start from when an optional group (e.g. a gradient) is switched on. */
+  example?: unknown;
 }
 
 const ACRONYMS: Record<string, string> = { url: 'URL', qr: 'QR', id: 'ID', x: 'X', y: 'Y' };
@@ -110,7 +113,7 @@ export function fieldFor(key: string, property: JsonSchema, path: string[], requ
       if (isColor(schema)) return { ...base, kind: 'color' };
       return { ...base, kind: (schema.maxLength ?? 0) > 300 ? 'textarea' : 'text', max: schema.maxLength };
     case 'object':
-      if (schema.properties) return { ...base, kind: 'group', fields: fieldsOf(schema, path) };
+      if (schema.properties) return { ...base, kind: 'group', fields: fieldsOf(schema, path), example: exampleValue(schema) };
       return { ...base, kind: 'json' };
     default:
       return { ...base, kind: 'json' };
@@ -161,5 +164,48 @@ export function parseInput(field: FormField, raw: string): { value?: unknown; er
       }
     default:
       return { value: raw };
+  }
+}
+
+const EXAMPLE_COLORS = ['#0ea5e9', '#6366f1', '#f472b6', '#facc15'];
+
+/**
+ * A value valid for `schema`, built from its consts, defaults and bounds: what an optional group
+ * starts with when switched on. In an array, bounded numbers spread from minimum to maximum
+ * (gradient stop offsets 0 → 1) and colours differ, so the example also looks like one.
+ */
+export function exampleValue(schema: JsonSchema, index = 0, count = 1): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.default !== undefined && schema.default !== null) return schema.default;
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) {
+    const usable = alternatives.find((alternative) => alternative.type !== 'null') ?? alternatives[0];
+    return exampleValue(usable, index, count);
+  }
+  if (schema.enum) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((item) => item !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, property]) => [key, exampleValue(property, index, count)]));
+    case 'array': {
+      const length = Math.max(schema.minItems ?? 0, 0);
+      return Array.from({ length }, (_, item) => exampleValue(schema.items ?? {}, item, length));
+    }
+    case 'integer':
+    case 'number': {
+      const min = schema.minimum ?? 0;
+      if (count > 1 && schema.maximum !== undefined) {
+        const value = min + ((schema.maximum - min) * index) / (count - 1);
+        return type === 'integer' ? Math.round(value) : value;
+      }
+      return min;
+    }
+    case 'boolean':
+      return false;
+    case 'string':
+      if (isColor(schema)) return EXAMPLE_COLORS[index % EXAMPLE_COLORS.length];
+      return '';
+    default:
+      return null;
   }
 }
