@@ -73,7 +73,7 @@ describe('templates as code: templates:export and templates:import', () => {
     const cardFile = readFileSync(join(dir, `${card.id}.json`), 'utf8');
     // Canonical: the POST body with every default, keys in the schema's order, nothing volatile.
     expect(Object.keys(JSON.parse(cardFile))).toEqual(['name', 'width', 'height', 'background', 'publicRender', 'layers']);
-    expect(Object.keys(JSON.parse(cardFile).layers[0])).toEqual(['name', 'x', 'y', 'width', 'height', 'opacity', 'hidden', 'type', 'fill', 'radius']);
+    expect(Object.keys(JSON.parse(cardFile).layers[0])).toEqual(['name', 'x', 'y', 'width', 'height', 'opacity', 'hidden', 'type', 'fill', 'gradient', 'borderColor', 'borderWidth', 'radius']);
     expect(cardFile).not.toMatch(/createdAt|updatedAt|version|"id"/);
     expect(cardFile.endsWith('}\n')).toBe(true);
     // Stable: exporting again writes the same bytes.
