@@ -1,4 +1,5 @@
 import { AccountsService } from '../src/accounts/accounts.service';
+import { RendererService } from '../src/render/renderer/renderer.service';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
 import { metricValue } from './support/prometheus';
 import { startTestApp, TestApp } from './support/test-app';
@@ -8,7 +9,9 @@ describe('POST /api/generate/batch (§16)', () => {
 
   beforeAll(async () => {
     testApp = await startTestApp();
-  });
+    // Each render thread loads its fonts before its first job; on a busy machine that can approach RENDER_TIMEOUT.
+    await Promise.all(Array.from({ length: testApp.config.renderThreads }, () => testApp.get(RendererService).probe()));
+  }, 90_000);
 
   afterAll(async () => {
     await testApp?.close();

@@ -1,5 +1,6 @@
 import jsQR from 'jsqr';
 import sharp from 'sharp';
+import { RendererService } from '../src/render/renderer/renderer.service';
 import { createAccount, sampleTemplate, TestAccount } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -28,6 +29,8 @@ describe('layer types: ellipse, borders, gradients, qr (§16)', () => {
 
   beforeAll(async () => {
     testApp = await startTestApp();
+    // Each render thread loads its fonts before its first job; on a busy machine that can approach RENDER_TIMEOUT.
+    await Promise.all(Array.from({ length: testApp.config.renderThreads }, () => testApp.get(RendererService).probe()));
     owner = await createAccount(testApp, { plan: 'pro' });
     const created = await testApp.request('POST', '/api/templates', {
       apiKey: owner.apiKey,
@@ -35,7 +38,7 @@ describe('layer types: ellipse, borders, gradients, qr (§16)', () => {
     });
     expect(created.status).toBe(201);
     templateId = created.body.id;
-  });
+  }, 90_000);
 
   afterAll(async () => {
     await testApp?.close();
