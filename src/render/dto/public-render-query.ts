@@ -17,6 +17,11 @@ export interface PublicRenderQuery {
   expires: number | undefined;
 }
 
+/** `layers[__proto__]` (brackets plain or percent-encoded) in a raw query. */
+const PROTO_NAME_IN_QUERY = /(layers(?:\[|%5B))__proto__((?:\]|%5D))/gi;
+const PROTO_STAND_IN = '%00proto%00';
+const PROTO_STAND_IN_DECODED = decodeURIComponent(PROTO_STAND_IN);
+
 const invalid = (message: string) => new CommonException(CommonErrorCode.VALIDATION_FAILED, message);
 
 /** Query values are strings: numbers must be plain decimal integers, booleans `true`/`false`. */
@@ -46,7 +51,11 @@ export function parsePublicRenderQuery(rawQuery: string): PublicRenderQuery {
   // duplicates: 'combine' turns a repeated parameter into an array, which `single` then refuses.
   let parsed: Record<string, unknown>;
   try {
-    parsed = parse(rawQuery, { depth: 2, parameterLimit: 300, parseArrays: false, duplicates: 'combine', allowPrototypes: false, strictDepth: true, throwOnLimitExceeded: true });
+    // Names are data: null-prototype objects with every key allowed (qs drops `__proto__` whatever the
+    // options, so that one layer name is carried through a stand-in).
+    parsed = parse(rawQuery.replace(PROTO_NAME_IN_QUERY, `$1${PROTO_STAND_IN}$2`), {
+      depth: 2, parameterLimit: 300, parseArrays: false, duplicates: 'combine', allowPrototypes: true, plainObjects: true, strictDepth: true, throwOnLimitExceeded: true,
+    });
   } catch (error) {
     throw invalid(`malformed query string (${(error as Error).message})`);
   }
@@ -60,8 +69,9 @@ export function parsePublicRenderQuery(rawQuery: string): PublicRenderQuery {
   }
   if (parsed.layers !== undefined) {
     if (typeof parsed.layers !== 'object' || Array.isArray(parsed.layers)) throw invalid('layers: use layers[<name>][<field>]=<value>');
-    const layers: Record<string, Record<string, unknown>> = {};
-    for (const [name, fields] of Object.entries(parsed.layers as Record<string, unknown>)) {
+    const layers: Record<string, Record<string, unknown>> = Object.create(null);
+    for (const [givenName, fields] of Object.entries(parsed.layers as Record<string, unknown>)) {
+      const name = givenName === PROTO_STAND_IN_DECODED ? '__proto__' : givenName;
       if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw invalid(`layers.${name}: use layers[${name}][<field>]=<value>`);
       layers[name] = {};
       for (const [field, value] of Object.entries(fields as Record<string, unknown>)) {
