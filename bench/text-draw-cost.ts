@@ -19,7 +19,7 @@ const boxes = [
   for (const [name, text] of [['latin', latin], ['cjk', cjk], ['hebrew', hebrew]] as const) {
     for (const box of boxes) {
       const layer = layerSchema.parse({ type: 'text', name: 't', ...box, text, fontSize: 1000, minFontSize: 1, autoFit: true, align: 'justify' });
-      const job = { design: { width: 2048, height: 2048, background: '#ffffff', layers: [layer] }, output: { width: 2048, height: 2048, format: 'png' as const, quality: 90 }, images: {} };
+      const job = { design: { width: 2048, height: 2048, background: '#ffffff', layers: [layer] }, output: { width: 2048, height: 2048, format: 'png' as const, quality: 90 }, images: new Map() };
       await drawTemplate(job); // fonts and caches warm
       const started = performance.now();
       await drawTemplate(job);
