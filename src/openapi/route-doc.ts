@@ -53,7 +53,20 @@ export interface RouteDoc {
 export const defineRouteDocs = (docs: RouteDoc[]): RouteDoc[] => docs;
 
 /** The contract's error body (§3) for one status, its `code` limited to the values the route can answer. */
-export function errorBodySchema(status: number, codes: readonly [string, ...string[]]) {
+const errorBodies = new Map<string, z.ZodType>();
+
+export function errorBodySchema(status: number, codes: readonly [string, ...string[]]): z.ZodType {
+  // One schema per status and code list, so the document converts each once.
+  const key = `${status}:${codes.join(',')}`;
+  let schema = errorBodies.get(key);
+  if (!schema) {
+    schema = buildErrorBody(status, codes);
+    errorBodies.set(key, schema);
+  }
+  return schema;
+}
+
+function buildErrorBody(status: number, codes: readonly [string, ...string[]]) {
   return z.strictObject({
     statusCode: z.literal(status),
     error: z.string().describe('HTTP reason phrase'),
