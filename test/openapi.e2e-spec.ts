@@ -136,8 +136,10 @@ describe('the API describes itself', () => {
       expect(generate.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/RenderRequest' });
       const hook = document.paths['/api/hooks/render'].post;
       expect(hook.responses['400'].content['application/json'].schema.properties.code.enum).toEqual([
-        'validation_failed', 'webhook_url_invalid', 'webhook_url_forbidden', 'webhook_secret_missing',
+        'validation_failed', 'webhook_url_invalid', 'webhook_url_forbidden', 'webhook_secret_missing', 'bad_url', 'malformed_request',
       ]);
+      // What the HTTP layer answers before routing is documented on every route.
+      expect(Object.keys(document.paths['/api/usage'].get.responses)).toEqual(['200', '400', '401', '408', '414', '431', '500']);
       // The contract's template example is the create example, and it is valid.
       expect(document.paths['/api/templates'].post.requestBody.content['application/json'].examples.blogCard.value).toEqual(sampleTemplate());
     });

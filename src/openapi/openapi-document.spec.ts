@@ -31,11 +31,13 @@ describe('OpenAPI document builder', () => {
 
   it('adds the implicit statuses and marks security', () => {
     const post = document.paths['/things/{id}'].post;
-    expect(Object.keys(post.responses)).toEqual(['201', '400', '401', '404', '413', '415', '500']);
+    expect(Object.keys(post.responses)).toEqual(['201', '400', '401', '404', '408', '413', '414', '415', '431', '500']);
+    // Error codes of one status unite: the body's validation error and the HTTP layer's own.
+    expect(post.responses['400'].content['application/json'].schema.properties.code.enum).toEqual(['validation_failed', 'bad_url', 'malformed_request']);
     expect(post.responses['404'].content['application/json'].schema.properties.code).toEqual({ type: 'string', enum: ['thing_not_found'] });
     expect(post.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
     expect(document.paths['/things'].get.security).toEqual([]);
-    expect(Object.keys(document.paths['/things'].get.responses)).toEqual(['200', '500']);
+    expect(Object.keys(document.paths['/things'].get.responses)).toEqual(['200', '400', '408', '414', '431', '500']);
   });
 
   it('refuses a route documented twice', () => {

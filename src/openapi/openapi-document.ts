@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../accounts/auth/session-authenticator';
+import { HttpLayerErrorCode } from '../common/http/http-layer-errors';
 import { errors, HeaderName, ResponseDoc, RouteDoc } from './route-doc';
 import { COMPONENTS } from './components';
 import { ROUTE_DOCS } from './route-docs';
@@ -132,13 +133,37 @@ const PATH_PARAMETER = z.string();
 
 const pathParameterNames = (path: string): string[] => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]);
 
-/** Statuses every route can answer, added unless the route documents them itself. */
-function implicitResponses(route: RouteDoc): Record<number, ResponseDoc> {
-  return {
-    ...(route.public ? {} : errors({ 401: ['unauthorized'] })),
-    ...(route.body ? errors({ 400: ['validation_failed'], 413: ['payload_too_large'], 415: ['unsupported_media_type'] }) : {}),
-    ...errors({ 500: ['internal_error'] }),
-  };
+/** What the HTTP layer answers before any route runs (§20), so any route can answer it. */
+const HTTP_LAYER_ERRORS = errors({
+  400: [HttpLayerErrorCode.BAD_URL, HttpLayerErrorCode.MALFORMED_REQUEST],
+  408: [HttpLayerErrorCode.REQUEST_TIMEOUT],
+  414: [HttpLayerErrorCode.URI_TOO_LONG],
+  431: [HttpLayerErrorCode.HEADERS_TOO_LARGE],
+});
+
+/** Statuses every route can answer, merged with the route's own (error codes of one status are united). */
+function allResponses(route: RouteDoc): Record<number, ResponseDoc> {
+  const layers: Array<Record<number, ResponseDoc>> = [
+    HTTP_LAYER_ERRORS,
+    route.public ? {} : errors({ 401: ['unauthorized'] }),
+    route.body ? errors({ 400: ['validation_failed'], 413: ['payload_too_large'], 415: ['unsupported_media_type'] }) : {},
+    errors({ 500: ['internal_error'] }),
+    route.responses,
+  ];
+  const merged: Record<number, ResponseDoc> = {};
+  for (const layer of layers) {
+    for (const [key, response] of Object.entries(layer)) {
+      const status = Number(key);
+      const earlier = merged[status];
+      // The route's own 500 (render_failed, internal_error) replaces the generic one; other error lists unite.
+      if (earlier?.codes && response.codes && status !== 500) {
+        merged[status] = errors({ [status]: [...new Set([...response.codes, ...earlier.codes])] as [string, ...string[]] })[status];
+      } else {
+        merged[status] = response;
+      }
+    }
+  }
+  return merged;
 }
 
 function buildResponse(converter: SchemaConverter, response: ResponseDoc): JsonSchema {
@@ -183,7 +208,7 @@ function buildOperation(converter: SchemaConverter, route: RouteDoc): JsonSchema
     parameters.push({ name, in: 'header', required: !schema.safeParse(undefined).success, ...(converted.description ? { description: converted.description } : {}), schema: converted });
   }
   const responses: Record<string, unknown> = {};
-  const all = { ...implicitResponses(route), ...route.responses };
+  const all = allResponses(route);
   for (const status of Object.keys(all).map(Number).sort((a, b) => a - b)) responses[String(status)] = buildResponse(converter, all[status]);
   return {
     operationId: route.operationId,
