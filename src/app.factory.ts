@@ -35,6 +35,9 @@ export function createHttpAdapter(options: { requestTimeoutMs?: number; trustPro
     requestTimeout,
     http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout) },
     frameworkErrors: answerFrameworkError,
+    // Names are data (§20): a `__proto__` key is kept as an ordinary own property (JSON.parse never sets a
+    // prototype); the code that reads such keys uses null-prototype objects or Maps.
+    onProtoPoisoning: 'ignore',
     clientErrorHandler: answerClientError,
     // A client's X-Request-Id is kept (if sane); otherwise one is generated.
     genReqId: (request: IncomingMessage) => {
