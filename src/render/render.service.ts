@@ -145,7 +145,7 @@ export class RenderService {
   /** The image of cache entry `key` is gone from storage: drop the entry so the render is drawn again. */
   async forgetStored(key: string): Promise<void> {
     this.logger.warn(`Cached image ${key} is missing from storage; drawing it again`);
-    await this.cache.forget(key);
+    await Promise.all([this.cache.forget(key), this.flights.forget(key)]);
   }
 
   /**
