@@ -14,9 +14,10 @@ import { Session } from '../dashboard/entities/session.entity';
 import { Sessions1763810000000 } from './migrations/1763810000000-sessions';
 import { WebhookDeliveries1763800000000 } from './migrations/1763800000000-webhook-deliveries';
 import { QuotaLeases1763900015000 } from './migrations/1763900015000-quota-leases';
+import { ExactIds1763900015100 } from './migrations/1763900015100-exact-ids';
 
 export const ENTITIES = [Account, ApiKey, Template, RenderCacheEntry, UsageCounter, WebhookDelivery, Session];
-export const MIGRATIONS = [InitialSchema1763780000000, UsageCounters1763790000000, WebhookDeliveries1763800000000, Sessions1763810000000, QuotaLeases1763900015000];
+export const MIGRATIONS = [InitialSchema1763780000000, UsageCounters1763790000000, WebhookDeliveries1763800000000, Sessions1763810000000, QuotaLeases1763900015000, ExactIds1763900015100];
 
 /** One definition for the app, the CLI and the TypeORM CLI (ormconfig.ts). Never synchronize. */
 export function buildDataSourceOptions(config: AppConfig): DataSourceOptions {
