@@ -151,7 +151,7 @@ const rawFresh = (pool: Piscina, design: { layers: Array<Record<string, unknown>
   poolThroughput(pool, count, () => ({
     design: { ...design, layers: design.layers.map((layer) => (layer.name === 'title' ? { ...layer, text: text() } : layer)) },
     output: { width: 1200, height: 630, format, quality: 85 },
-    images: {},
+    images: new Map(),
   }));
 
 const peerFresh = (pool: Piscina, count: number) => poolThroughput(pool, count, () => ({ text: text() }));

@@ -19,11 +19,15 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Fastify's own JSON parser only: Nest's default would also accept form bodies, which are a 415 here. */
 export const NEST_APPLICATION_OPTIONS = { bodyParser: false } as const;
 
-/** The HTTP platform: Fastify with the contract's body limit, request ids, timeouts and error shapes. */
-export function createHttpAdapter(options: { requestTimeoutMs?: number } = {}): FastifyAdapter {
+/**
+ * The HTTP platform: Fastify with the contract's body limit, request ids, timeouts and error shapes.
+ * `trustProxy` (TRUST_PROXY): the proxies whose X-Forwarded-For gives the client address (`request.ip`).
+ */
+export function createHttpAdapter(options: { requestTimeoutMs?: number; trustProxy?: false | string[] } = {}): FastifyAdapter {
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   return new FastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
+    trustProxy: options.trustProxy ?? false,
     routerOptions: { maxParamLength: 200 },
     // Slow clients: the whole request (requestTimeout) and its headers (headersTimeout) must arrive in
     // time. Node checks its connections every connectionsCheckingInterval (30 s by default: a slow

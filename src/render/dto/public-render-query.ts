@@ -7,6 +7,9 @@ export const MAX_QUERY_BYTES = 8 * 1024;
 const TOP_LEVEL = new Set(['templateId', 'format', 'width', 'height', 'quality', 'layers', 's', 'expires']);
 const INTEGER_FIELDS = new Set(['fontSize']);
 const DECIMAL = /^(0|[1-9]\d{0,11})$/;
+// Typography and placement numbers that may be fractional or negative (the schema bounds them).
+const NUMBER_FIELDS = new Set(['letterSpacing', 'strokeWidth', 'rotation', 'opacity']);
+const NUMBER = /^-?(0|[1-9]\d{0,11})(\.\d{1,6})?$/;
 
 export interface PublicRenderQuery {
   request: RenderRequest;
@@ -22,6 +25,11 @@ const PROTO_STAND_IN_DECODED = decodeURIComponent(PROTO_STAND_IN);
 const invalid = (message: string) => new CommonException(CommonErrorCode.VALIDATION_FAILED, message);
 
 /** Query values are strings: numbers must be plain decimal integers, booleans `true`/`false`. */
+function decimalNumber(name: string, value: string): number {
+  if (!NUMBER.test(value)) throw invalid(`${name}: must be a decimal number`);
+  return Number(value);
+}
+
 function integer(name: string, value: string): number {
   if (!DECIMAL.test(value)) throw invalid(`${name}: must be a decimal integer`);
   return Number(value);
@@ -72,7 +80,8 @@ export function parsePublicRenderQuery(rawQuery: string): PublicRenderQuery {
           if (text !== 'true' && text !== 'false') throw invalid(`layers.${name}.hidden: must be true or false`);
           layers[name][field] = text === 'true';
         } else {
-          layers[name][field] = INTEGER_FIELDS.has(field) ? integer(`layers.${name}.${field}`, text) : text;
+          const path = `layers.${name}.${field}`;
+          layers[name][field] = INTEGER_FIELDS.has(field) ? integer(path, text) : NUMBER_FIELDS.has(field) ? decimalNumber(path, text) : text;
         }
       }
     }

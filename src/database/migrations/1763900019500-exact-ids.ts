@@ -41,8 +41,8 @@ export async function makeIdColumnsBinary(queryRunner: QueryRunner, collation = 
   }
 }
 
-export class ExactIds1763900015100 implements MigrationInterface {
-  name = 'ExactIds1763900015100';
+export class ExactIds1763900019500 implements MigrationInterface {
+  name = 'ExactIds1763900019500';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await makeIdColumnsBinary(queryRunner);
