@@ -6,9 +6,9 @@ const ID_COLUMN = "(COLUMN_NAME = 'id' OR COLUMN_NAME LIKE '%\\_id' OR COLUMN_NA
 /**
  * MySQL/MariaDB only: every identifier column compares byte-exactly (utf8mb4_bin), as it always has on
  * SQLite. Under the database's `_ci` collation `tpl_ABC` also found `tpl_abc`. Columns are found in
- * information_schema, so a later migration adding id columns can call `makeIdColumnsBinary` again.
+ * information_schema, so a later migration adding id columns can call `ExactIds1763900019500.makeIdColumnsBinary` again.
  */
-export async function makeIdColumnsBinary(queryRunner: QueryRunner, collation = 'utf8mb4_bin'): Promise<void> {
+async function makeIdColumnsBinary(queryRunner: QueryRunner, collation = 'utf8mb4_bin'): Promise<void> {
   if (queryRunner.connection.options.type !== 'mysql') return;
   const columns: Array<{ TABLE_NAME: string; COLUMN_NAME: string; COLUMN_TYPE: string; IS_NULLABLE: string }> = await queryRunner.query(
     `SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE, IS_NULLABLE FROM information_schema.COLUMNS
@@ -43,6 +43,8 @@ export async function makeIdColumnsBinary(queryRunner: QueryRunner, collation = 
 
 export class ExactIds1763900019500 implements MigrationInterface {
   name = 'ExactIds1763900019500';
+
+  static readonly makeIdColumnsBinary = makeIdColumnsBinary;
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await makeIdColumnsBinary(queryRunner);
