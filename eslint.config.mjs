@@ -15,9 +15,25 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
   },
+  {
+    rules: {
+      // The code base names deliberately unused bindings with a leading underscore (a property left out of a rest
+      // spread, an `infer` it only matches, a loop that only counts).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
   { files: ['studio/src/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
   // Plain JavaScript (bench helpers, this file) has no type information to lint with.
   { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
+  // package.json has no "type": "module", so .js files are CommonJS: the bench's plain Node scripts load with require().
+  {
+    files: ['**/*.{js,cjs}'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   {
     // Tests read JSON answers whose shape their assertions check (and test/support/test-app.ts validates every
     // answer against the OpenAPI document), so the response body is deliberately untyped there.

@@ -15,7 +15,7 @@ const RUNS = 3_000;
 async function measure(redisUrl: string | null): Promise<number> {
   const redis = new RedisConnections({ redisUrl, redisPrefix: `pictor-bench-${process.pid}:` } as AppConfig);
   const flights = new RenderFlightService(redis);
-  const draw = async () => ({ warnings: [], reusable: true });
+  const draw = () => Promise.resolve({ warnings: [], reusable: true });
   for (let index = 0; index < 200; index++) await flights.run(`warm-${index}`, draw);
   const started = performance.now();
   for (let index = 0; index < RUNS; index++) await flights.run(`key-${index}`, draw);

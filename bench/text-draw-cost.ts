@@ -15,7 +15,8 @@ const boxes = [
   { width: 8192, height: 30 },
 ];
 
-(async () => {
+// Script top level: a rejection is unhandled and still ends the process with an error.
+void (async () => {
   for (const [name, text] of [['latin', latin], ['cjk', cjk], ['hebrew', hebrew]] as const) {
     for (const box of boxes) {
       const layer = layerSchema.parse({ type: 'text', name: 't', ...box, text, fontSize: 1000, minFontSize: 1, autoFit: true, align: 'justify' });

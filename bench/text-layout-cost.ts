@@ -50,7 +50,7 @@ for (const length of lengths.length > 0 ? lengths : [5000]) {
         ctx.font = `400 ${size}px ${families}`;
         return ctx.measureText(value).width;
       };
-      let outcome = '';
+      let outcome: string;
       try {
         const fit = fitText({ text, ...box, fontSize: 1000, minFontSize: 1, autoFit: true, lineHeight: 1.2, maxLines: null }, measure);
         outcome = `size ${fit.fontSize}, ${fit.lines.length} lines${fit.truncated ? ', truncated' : ''}`;

@@ -39,7 +39,7 @@ async function bootstrap(): Promise<void> {
     }, 20_000).unref();
     // Connections that finish their last request while we drain stay open as idle keep-alives;
     // close those as they appear so close() does not wait for clients to hang up.
-    const server = app.getHttpServer() as import('node:http').Server;
+    const server = app.getHttpServer();
     const sweeper = setInterval(() => server.closeIdleConnections(), 100);
     await app.getHttpAdapter().getInstance().close();
     clearInterval(sweeper);

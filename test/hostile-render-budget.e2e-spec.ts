@@ -33,12 +33,11 @@ describe('hostile input: the render budget (RENDER_TIMEOUT)', () => {
   let lightRun = 0;
   /** A small render; retried a few times because a freshly started worker loads its fonts first. */
   async function renderLight(text: string) {
-    let answer;
-    for (let attempt = 0; attempt < 6; attempt++) {
-      answer = await testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId: lightTemplateId, layers: { title: { text: `${text} ${++lightRun}` } } } });
-      if (answer.status !== 503) break;
-    }
-    return answer!;
+    const attempt = () =>
+      testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId: lightTemplateId, layers: { title: { text: `${text} ${++lightRun}` } } } });
+    let answer = await attempt();
+    for (let attempts = 1; attempts < 6 && answer.status === 503; attempts++) answer = await attempt();
+    return answer;
   }
 
   afterAll(() => testApp?.close());

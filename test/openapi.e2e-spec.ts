@@ -4,7 +4,10 @@ import { promisify } from 'node:util';
 import { toOpenApiPath } from '../src/openapi/openapi-document';
 import { UNDOCUMENTED_PREFIXES, validatorFor } from './support/openapi-contract';
 import { createAccount, sampleTemplate, TestAccount } from './support/factories';
-import { startTestApp, TestApp } from './support/test-app';
+import { startTestApp, TestApp, TestResponse } from './support/test-app';
+
+/** A node of a JSON answer, as loosely typed as the answers themselves. */
+type JsonBody = TestResponse['body'];
 
 describe('the API describes itself', () => {
   let testApp: TestApp;
@@ -148,11 +151,11 @@ describe('the API describes itself', () => {
     it('has examples that are valid for their own schemas', async () => {
       const document = (await testApp.request('GET', '/api/openapi.json')).body;
       let checked = 0;
-      for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+      for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, JsonBody>>)) {
         for (const [method, operation] of Object.entries(methods)) {
           const media = [
             ['request', operation.requestBody?.content?.['application/json']],
-            ...Object.entries(operation.responses).map(([status, response]: [string, any]) => [status, response.content?.['application/json']]),
+            ...Object.entries(operation.responses).map(([status, response]: [string, JsonBody]) => [status, response.content?.['application/json']]),
           ];
           for (const [where, content] of media) {
             for (const [name, example] of Object.entries((content?.examples ?? {}) as Record<string, { value: unknown }>)) {

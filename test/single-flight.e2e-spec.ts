@@ -96,9 +96,9 @@ describe('single flight', () => {
     // What a killed instance leaves behind: a lock nobody renews (here with a short lifetime).
     if (redis.client) await redis.client.set(redis.key(`render-lock:${key}`), 'killed-instance', 'PX', 1_500);
     let draws = 0;
-    const draw = async () => {
+    const draw = () => {
       draws++;
-      return { warnings: [] };
+      return Promise.resolve({ warnings: [] });
     };
     const started = Date.now();
     const flights = await Promise.all(instances.flatMap((instance) => [instance, instance]).map((instance) => instance.get(RenderFlightService).run(key, draw)));

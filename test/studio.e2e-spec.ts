@@ -48,7 +48,7 @@ describe('studio at /app/templates in a real browser', () => {
   const canvas = () => page.getByRole('application', { name: 'Template canvas' });
   const field = (label: string) => page.getByLabel(label, { exact: true });
   /** Waits for the preview to answer the latest change. */
-  const previewSettled = () => page.waitForFunction(() => document.querySelector('.canvas')?.getAttribute('data-preview') === 'ready' && (document.querySelector('img.preview') as HTMLImageElement | null)?.complete === true);
+  const previewSettled = () => page.waitForFunction(() => document.querySelector('.canvas')?.getAttribute('data-preview') === 'ready' && document.querySelector<HTMLImageElement>('img.preview')?.complete === true);
   /** Field values as shown once the editor has re-rendered (rendering is asynchronous). */
   const expectFields = async (labels: string[], expected: string[]) => {
     let values: string[] = [];

@@ -27,7 +27,7 @@ async function database(): Promise<Database> {
 }
 
 /** Runs the built CLI; stdout must be exactly one JSON object whatever the outcome. */
-async function cli(db: Database, ...args: string[]): Promise<{ code: number; output: any; stderr: string }> {
+async function cli(db: Database, ...args: string[]) {
   const result = await run('node', [CLI, ...args], { env: db.env }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Account } from '../src/accounts/entities/account.entity';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HostResolver } from '../src/network/host-resolver';
 import { WEBHOOK_DELIVERY_REQUESTED } from '../src/webhooks/pending-delivery';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
@@ -81,7 +81,7 @@ describe('webhook delivery', () => {
     const onRequest = (request: IncomingMessage, response: ServerResponse) => {
       if (request.url === '/api/hooks/render') response.once('finish', () => order.push('answer finished'));
     };
-    const server = testApp.app.getHttpServer() as Server;
+    const server = testApp.app.getHttpServer();
     server.prependListener('request', onRequest);
     const events = testApp.get(EventEmitter2);
     const emitEvent = events.emit.bind(events);

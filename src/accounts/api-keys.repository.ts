@@ -70,7 +70,7 @@ export class ApiKeysRepository {
 
   /** Plain SQL (hot path): the key and its account in one join. */
   async findWithAccount(keyHash: string): Promise<KeyWithAccount | null> {
-    const [row] = (await this.apiKeys.query(AUTHENTICATE_SQL, [keyHash])) as AuthenticationRow[];
+    const [row] = await this.apiKeys.query<AuthenticationRow[]>(AUTHENTICATE_SQL, [keyHash]);
     if (!row) return null;
     const apiKey = Object.assign(new ApiKey(), {
       id: row.key_id,

@@ -44,7 +44,7 @@ export class QuotaCounterRepository {
   private readonly statements = new Map<string, Database.Statement>();
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
-    this.sqlite = dataSource.options.type === 'better-sqlite3' ? (dataSource.driver as BetterSqlite3Driver).databaseConnection : null;
+    this.sqlite = dataSource.options.type === 'better-sqlite3' ? ((dataSource.driver as BetterSqlite3Driver).databaseConnection as Database.Database) : null;
   }
 
   /** Counts one unit under `lease` if the period has room; false when the quota is spent. */

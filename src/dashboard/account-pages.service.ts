@@ -55,7 +55,7 @@ export class AccountPagesService {
   }
 
   fonts(request: DashboardRequest): Promise<PageResult> {
-    return this.render(request, 'fonts', async (shell) => fontsPage(shell, { fonts: FONT_FAMILIES.filter((font) => font.selectable) }));
+    return this.render(request, 'fonts', (shell) => Promise.resolve(fontsPage(shell, { fonts: FONT_FAMILIES.filter((font) => font.selectable) })));
   }
 
   createKey(request: DashboardRequest): Promise<PageResult> {

@@ -8,8 +8,9 @@ class ManualFeed extends ChangeFeed {
     return this.generation;
   }
 
-  async changed(): Promise<void> {
+  changed(): Promise<void> {
     this.generation = (this.generation ?? 0) + 1;
+    return Promise.resolve();
   }
 }
 
@@ -18,9 +19,9 @@ describe('ChangeFeedCache', () => {
   let cache: ChangeFeedCache<string, { value: number }>;
   let reads: number;
   let stored: number;
-  const load = async () => {
+  const load = () => {
     reads++;
-    return { value: stored };
+    return Promise.resolve({ value: stored });
   };
 
   beforeEach(() => {
@@ -59,9 +60,9 @@ describe('ChangeFeedCache', () => {
 
   it('does not remember absent rows', async () => {
     let misses = 0;
-    const absent = async () => {
+    const absent = () => {
       misses++;
-      return null;
+      return Promise.resolve(null);
     };
     expect(await cache.getOrLoad('missing', absent)).toBeNull();
     expect(await cache.getOrLoad('missing', absent)).toBeNull();

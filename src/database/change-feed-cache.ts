@@ -10,7 +10,7 @@ interface Stamped<V> {
  * An LRU of database reads that is served only while the change feed says nothing has changed since
  * the read began. Absent rows are not remembered.
  */
-export class ChangeFeedCache<K extends {}, V extends {}> {
+export class ChangeFeedCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
   private readonly entries: LRUCache<K, Stamped<V>>;
 
   constructor(

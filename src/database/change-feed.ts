@@ -48,8 +48,9 @@ export class SqliteChangeFeed extends ChangeFeed {
     return this.generation;
   }
 
-  async changed(): Promise<void> {
+  changed(): Promise<void> {
     this.generation++;
+    return Promise.resolve();
   }
 }
 

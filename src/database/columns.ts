@@ -9,7 +9,7 @@ export const timestampColumn = (options: Partial<ColumnOptions> = {}): ColumnOpt
 
 const jsonTransformer: ValueTransformer = {
   to: (value: unknown) => (value === undefined ? undefined : JSON.stringify(value)),
-  from: (value: string | null) => (value == null ? value : JSON.parse(value)),
+  from: (value: string | null): unknown => (value == null ? value : JSON.parse(value)),
 };
 
 /** JSON stored as text, identical on SQLite and MySQL (no driver-specific JSON type). */

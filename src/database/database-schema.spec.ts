@@ -12,11 +12,12 @@ function files(directory: string): string[] {
 }
 
 describe('database schema assembly', () => {
-  it('lists every entity class and every migration some module defines (a module that forgets its own fails here)', () => {
+  it('lists every entity class and every migration some module defines (a module that forgets its own fails here)', async () => {
     // Importing every source file under src registers every @Entity and defines every migration class.
     const migrationFiles = files(SOURCE).filter((file) => /[/\\]migrations[/\\]\d+-[\w-]+\.ts$/.test(file));
-    const migrationClasses = migrationFiles.flatMap((file) => Object.values(require(file) as Record<string, unknown>));
-    for (const file of files(SOURCE).filter((file) => file.endsWith('.entity.ts'))) require(file);
+    const migrationModules = await Promise.all(migrationFiles.map((file) => import(file) as Promise<Record<string, unknown>>));
+    const migrationClasses = migrationModules.flatMap((exports) => Object.values(exports));
+    for (const file of files(SOURCE).filter((file) => file.endsWith('.entity.ts'))) await import(file);
     const entityClasses = getMetadataArgsStorage().tables.map((table) => table.target);
 
     expect(migrationClasses.length).toBeGreaterThanOrEqual(6);

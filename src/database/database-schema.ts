@@ -1,3 +1,4 @@
+import type { MigrationInterface } from 'typeorm';
 import { InitialSchema1763780000000 } from './migrations/1763780000000-initial-schema';
 import { ExactIds1763900019500 } from './migrations/1763900019500-exact-ids';
 
@@ -7,8 +8,8 @@ import { ExactIds1763900019500 } from './migrations/1763900019500-exact-ids';
  * this folder imports no feature. Migrations run in timestamp order whatever the assembly order.
  */
 export interface DatabaseSchema {
-  entities: Function[];
-  migrations: Function[];
+  entities: Array<new (...args: never[]) => object>;
+  migrations: Array<new () => MigrationInterface>;
 }
 
 /** The first schema (accounts, API keys, templates, render cache), from before modules owned their tables. */

@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type Database from 'better-sqlite3';
 import { DataSource } from 'typeorm';
 import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSqlite3Driver';
 import { AppConfig } from '../config/app-config';
@@ -11,7 +12,7 @@ import { runMigrations } from './run-migrations';
 
 /** SQLite's own commit counter where it can see every writer, else Redis pub/sub, else no caching. */
 function createChangeFeed(config: AppConfig, dataSource: DataSource, redis: RedisConnections): ChangeFeed {
-  if (config.database.type === 'sqlite') return new SqliteChangeFeed((dataSource.driver as BetterSqlite3Driver).databaseConnection);
+  if (config.database.type === 'sqlite') return new SqliteChangeFeed((dataSource.driver as BetterSqlite3Driver).databaseConnection as Database.Database);
   return redis.client ? createRedisChangeFeed(redis) : new NoChangeFeed();
 }
 

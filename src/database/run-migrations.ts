@@ -14,7 +14,7 @@ export async function runMigrations(dataSource: DataSource): Promise<void> {
   const runner = dataSource.createQueryRunner();
   try {
     await runner.connect();
-    const [row] = await runner.query('SELECT GET_LOCK(?, 120) AS acquired', [LOCK_NAME]);
+    const [row] = (await runner.query('SELECT GET_LOCK(?, 120) AS acquired', [LOCK_NAME])) as Array<{ acquired: number | string | null }>;
     if (Number(row.acquired) !== 1) throw new Error('Timed out waiting for the migration lock');
     try {
       await dataSource.runMigrations({ transaction: 'each' });

@@ -10,10 +10,10 @@ class FakeResolver extends HostResolver {
     super();
   }
 
-  override async resolve(hostname: string): Promise<ResolvedAddress[]> {
+  override resolve(hostname: string): Promise<ResolvedAddress[]> {
     const answer = this.answers[hostname];
-    if (!answer) throw new Error('ENOTFOUND');
-    return answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    if (!answer) return Promise.reject(new Error('ENOTFOUND'));
+    return Promise.resolve(answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
   }
 }
 
@@ -100,7 +100,7 @@ describe('OutboundTargetService address rules', () => {
       const body = await new Promise<string>((resolve, reject) => {
         get(url, { agent }, (response: IncomingMessage) => {
           let text = '';
-          response.on('data', (chunk: Buffer) => (text += chunk));
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
           response.on('end', () => resolve(text));
         }).on('error', reject);
       });

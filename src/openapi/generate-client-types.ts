@@ -24,6 +24,6 @@ async function generate(): Promise<void> {
 }
 
 generate().catch((error: unknown) => {
-  process.stderr.write(`client:generate failed: ${(error as Error).stack ?? error}\n`);
+  process.stderr.write(`client:generate failed: ${(error as Error).stack ?? String(error)}\n`);
   process.exitCode = 1;
 });

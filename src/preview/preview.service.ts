@@ -57,7 +57,7 @@ export class PreviewService {
       if (error instanceof RenderBudgetExceededError) {
         throw new RenderException(RenderErrorCode.RENDER_TIMEOUT, `The preview did not finish within ${error.budgetMs} ms and was stopped`);
       }
-      this.logger.error(`Preview failed: ${(error as Error).stack ?? error}`);
+      this.logger.error(`Preview failed: ${(error as Error).stack ?? String(error)}`);
       throw new PreviewException(PreviewErrorCode.RENDER_FAILED, 'The preview could not be rendered');
     } finally {
       budget.finish();

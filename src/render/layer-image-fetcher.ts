@@ -85,9 +85,9 @@ export class LayerImageFetcher {
       });
     } catch (error) {
       const status = axios.isAxiosError(error) ? error.response?.status : undefined;
-      if (status) throw new Error(`HTTP ${status}`);
-      if (axios.isAxiosError(error) && /maxContentLength/i.test(error.message)) throw new Error('larger than 10 MB');
-      throw new Error(axios.isAxiosError(error) && error.code === 'ERR_CANCELED' ? 'timed out after 5 s' : 'fetch failed');
+      if (status) throw new Error(`HTTP ${status}`, { cause: error });
+      if (axios.isAxiosError(error) && /maxContentLength/i.test(error.message)) throw new Error('larger than 10 MB', { cause: error });
+      throw new Error(axios.isAxiosError(error) && error.code === 'ERR_CANCELED' ? 'timed out after 5 s' : 'fetch failed', { cause: error });
     } finally {
       agent.destroy();
     }

@@ -15,7 +15,7 @@ function template(overrides: Partial<Template> = {}): Template {
       { name: 'box', type: 'rect', width: 10, height: 10, fill: '#ff0000' },
     ],
   });
-  return { ...design, id: 'tpl_abc', accountId: 'acc_1', version: 1, createdAt: new Date(), updatedAt: new Date(), ...overrides } as Template;
+  return { ...design, id: 'tpl_abc', accountId: 'acc_1', version: 1, createdAt: new Date(), updatedAt: new Date(), ...overrides };
 }
 
 const request = (body: object) => generateRequestSchema.parse({ templateId: 'tpl_abc', layers: {}, ...body });

@@ -50,7 +50,7 @@ export function planRender(template: Template, request: RenderRequest, keySecret
   const requestWarnings: RenderWarning[] = [];
   const byName = new Map(template.layers.map((layer) => [layer.name, layer]));
   // Null prototype: a layer named `constructor` or `toString` finds only its own override.
-  const overrides: Record<string, LayerOverride> = Object.create(null);
+  const overrides = Object.create(null) as Record<string, LayerOverride>;
   for (const [name, override] of Object.entries(request.layers)) {
     const layer = byName.get(name);
     if (!layer) {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import type { Account } from '../accounts/entities/account.entity';
-import { Admission, BillingService } from '../billing/billing.service';
+import { BillingService } from '../billing/billing.service';
 import { Clock } from '../common/clock/clock';
 import { deriveKey } from '../common/crypto/derive-key';
 import { AppConfig } from '../config/app-config';
@@ -164,7 +164,7 @@ export class RenderService {
     const format = plan.job.output.format;
     const drawStartedAt = performance.now();
     let warnings: RenderWarning[];
-    let reusable = false;
+    let reusable: boolean;
     try {
       const fetched = await budget.race(this.imageFetcher.fetchAll(plan.job.design.layers, budget.signal));
       const drawn = await budget.race(this.renderer.draw({ ...plan.job, images: fetched.images }, budget.signal));
@@ -193,7 +193,7 @@ export class RenderService {
       }
       // The store being down is the operator's 503, not a fault of this render.
       if (error instanceof ImagesException) throw error;
-      this.logger.error(`Render of ${template.id} failed: ${(error as Error).stack ?? error}`);
+      this.logger.error(`Render of ${template.id} failed: ${(error as Error).stack ?? String(error)}`);
       throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered', failed('failure'));
     } finally {
       budget.finish();

@@ -67,7 +67,7 @@ export class TemplatesService {
       const designChanged = DESIGN_FIELDS.some((field) => !isDeepStrictEqual(current[field], next[field]));
       const changes: Partial<Template> = { ...input, updatedAt: this.clock.now() };
       if (designChanged) changes.version = current.version + 1;
-      if (await this.templates.updateIfVersion(id, accountId, current.version, changes)) return { ...next, ...changes } as Template;
+      if (await this.templates.updateIfVersion(id, accountId, current.version, changes)) return { ...next, ...changes };
     }
     throw new TemplatesException(TemplatesErrorCode.CONFLICT, 'Template changed concurrently; try again');
   }

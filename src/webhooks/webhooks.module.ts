@@ -28,9 +28,11 @@ export class WebhooksModule implements OnModuleInit {
   /** Fastify's onResponse runs once the answer has been fully sent: only then is the delivery released. */
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    fastify?.addHook('onResponse', async (request) => {
+    // Returns a promise, so Fastify does not wait for a `done` callback.
+    fastify?.addHook('onResponse', (request) => {
       const delivery = takeDeferredDelivery(request);
       if (delivery) this.events.emit(WEBHOOK_DELIVERY_REQUESTED, delivery);
+      return Promise.resolve();
     });
   }
 }

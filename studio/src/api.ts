@@ -2,11 +2,19 @@ import type { Design, Layer } from './state/design';
 
 const csrf = () => document.querySelector<HTMLMetaElement>('meta[name="pictor-csrf"]')?.content ?? '';
 
-export interface ApiError {
-  status: number;
-  code: string;
-  message: string;
-  details?: Array<{ path: string; message: string }>;
+/** What a failed call rejects with: the API's error answer (`code`, `message`, `details`) and its status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details?: Array<{ path: string; message: string }>;
+
+  constructor(answer: { status: number; code: string; message: string; details?: Array<{ path: string; message: string }> }) {
+    super(answer.message);
+    this.name = 'ApiError';
+    this.status = answer.status;
+    this.code = answer.code;
+    this.details = answer.details;
+  }
 }
 
 export interface SavedTemplate extends Design {
@@ -27,10 +35,10 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
 
 async function errorOf(response: Response): Promise<ApiError> {
   try {
-    const body = await response.json();
-    return { status: response.status, code: body.code ?? 'error', message: body.message ?? response.statusText, details: body.details };
+    const body = (await response.json()) as { code?: string; message?: string; details?: ApiError['details'] };
+    return new ApiError({ status: response.status, code: body.code ?? 'error', message: body.message ?? response.statusText, details: body.details });
   } catch {
-    return { status: response.status, code: 'error', message: response.statusText || 'Request failed' };
+    return new ApiError({ status: response.status, code: 'error', message: response.statusText || 'Request failed' });
   }
 }
 

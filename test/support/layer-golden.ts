@@ -28,7 +28,7 @@ export function goldenTemplate(): Template {
     ],
   });
   const at = new Date('2026-01-01T00:00:00Z');
-  return { ...design, id: 'tpl_goldenGoldenGolden1', accountId: 'acc_golden', version: 3, createdAt: at, updatedAt: at } as Template;
+  return { ...design, id: 'tpl_goldenGoldenGolden1', accountId: 'acc_golden', version: 3, createdAt: at, updatedAt: at };
 }
 
 const LONG_TITLE = 'Shipping a layer registry that keeps every existing image byte for byte identical while adding shapes, codes and formats';

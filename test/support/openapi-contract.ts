@@ -23,7 +23,7 @@ interface Operation {
 
 interface Contract {
   operations: Operation[];
-  validator(schema: unknown, key: string): ValidateFunction;
+  validator: (schema: unknown, key: string) => ValidateFunction;
   genericError: ValidateFunction;
 }
 

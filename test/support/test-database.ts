@@ -7,7 +7,7 @@ import { createConnection } from 'mysql2/promise';
  */
 export async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
-  if (!base?.startsWith('mysql://')) return { url: `sqlite:${dataDir}/pictor.sqlite`, drop: async () => undefined };
+  if (!base?.startsWith('mysql://')) return { url: `sqlite:${dataDir}/pictor.sqlite`, drop: () => Promise.resolve() };
   const name = `pictor_test_${randomBytes(6).toString('hex')}`;
   const server = new URL(base);
   const admin = async (sql: string) => {

@@ -79,7 +79,7 @@ export class MemoryRateLimitStore extends RateLimitStore {
     return this.logs.size;
   }
 
-  async acquire(key: string, entryId: string, limit: number, windowMs: number, nowMs: number): Promise<SlotDecision> {
+  acquire(key: string, entryId: string, limit: number, windowMs: number, nowMs: number): Promise<SlotDecision> {
     this.sweepIdle(nowMs);
     const log = this.pruned(key, windowMs, nowMs);
     const allowed = log.count < limit;
@@ -87,18 +87,19 @@ export class MemoryRateLimitStore extends RateLimitStore {
       log.add(entryId, nowMs, windowMs);
       this.logs.set(key, log);
     }
-    return this.decision(allowed, log, windowMs);
+    return Promise.resolve(this.decision(allowed, log, windowMs));
   }
 
-  async release(key: string, entryId: string): Promise<void> {
+  release(key: string, entryId: string): Promise<void> {
     this.logs.get(key)?.release(entryId);
+    return Promise.resolve();
   }
 
   async ping(): Promise<void> {}
 
-  async peek(key: string, windowMs: number, nowMs: number) {
+  peek(key: string, windowMs: number, nowMs: number) {
     const { count, oldestExpiresAtMs } = this.decision(true, this.pruned(key, windowMs, nowMs), windowMs);
-    return { count, oldestExpiresAtMs };
+    return Promise.resolve({ count, oldestExpiresAtMs });
   }
 
   private sweepIdle(nowMs: number): void {

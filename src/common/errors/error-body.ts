@@ -35,7 +35,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     const response = error.getResponse();
     // Terminus health results keep their own documented format (status, info, error, details).
     if (typeof response === 'object' && response && 'details' in response && (response as { status?: string }).status === 'error') {
-      return { status, body: response as Record<string, unknown>, headers: {}, unexpected: false };
+      return { status, body: response, headers: {}, unexpected: false };
     }
     const message =
       typeof response === 'object' && response && 'message' in response

@@ -69,7 +69,7 @@ export function parsePublicRenderQuery(rawQuery: string): PublicRenderQuery {
   }
   if (parsed.layers !== undefined) {
     if (typeof parsed.layers !== 'object' || Array.isArray(parsed.layers)) throw invalid('layers: use layers[<name>][<field>]=<value>');
-    const layers: Record<string, Record<string, unknown>> = Object.create(null);
+    const layers = Object.create(null) as Record<string, Record<string, unknown>>;
     for (const [givenName, fields] of Object.entries(parsed.layers as Record<string, unknown>)) {
       const name = givenName === PROTO_STAND_IN_DECODED ? '__proto__' : givenName;
       if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw invalid(`layers.${name}: use layers[${name}][<field>]=<value>`);

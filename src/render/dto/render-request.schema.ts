@@ -19,13 +19,13 @@ const PROTO_STAND_IN = '\u0000__proto__';
 
 function standInForProto(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, PROTO_KEY)) return value;
-  const copy: Record<string, unknown> = Object.create(null);
+  const copy = Object.create(null) as Record<string, unknown>;
   for (const [name, override] of Object.entries(value)) copy[name === PROTO_KEY ? PROTO_STAND_IN : name] = override;
   return copy;
 }
 
 function byLayerName<T>(layers: Record<string, T>): Record<string, T> {
-  const result: Record<string, T> = Object.create(null);
+  const result = Object.create(null) as Record<string, T>;
   for (const [name, override] of Object.entries(layers)) result[name === PROTO_STAND_IN ? PROTO_KEY : name] = override;
   return result;
 }

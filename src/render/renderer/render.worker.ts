@@ -10,7 +10,7 @@ class TransferredResult {
   constructor(private readonly result: DrawResult) {}
 
   get [Piscina.transferableSymbol](): ArrayBuffer[] {
-    return [this.result.bytes.buffer as ArrayBuffer];
+    return [this.result.bytes.buffer];
   }
 
   get [Piscina.valueSymbol](): DrawResult {

@@ -32,6 +32,7 @@ export interface VisualRun {
 
 // UAX #9 L1: whitespace and isolate controls before a segment separator or the line's end take the paragraph level.
 const TRAILING_NEUTRAL = /[\s\u2066-\u2069\u200B-\u200D\u2060\uFEFF]/u;
+// eslint-disable-next-line no-control-regex -- UAX #9's segment separators are these control characters
 const SEGMENT_SEPARATOR = /[\t\u000B\u001F]/u;
 
 /**
