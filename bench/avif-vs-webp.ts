@@ -30,13 +30,21 @@ export function ssim(a: Float64Array, b: Float64Array, width: number, height: nu
   const n = window * window;
   for (let y = 0; y + window <= height; y += step) {
     for (let x = 0; x + window <= width; x += step) {
-      let sumA = 0, sumB = 0, sumAA = 0, sumBB = 0, sumAB = 0;
+      let sumA = 0,
+        sumB = 0,
+        sumAA = 0,
+        sumBB = 0,
+        sumAB = 0;
       for (let dy = 0; dy < window; dy++) {
         const row = (y + dy) * width + x;
         for (let dx = 0; dx < window; dx++) {
           const va = a[row + dx];
           const vb = b[row + dx];
-          sumA += va; sumB += vb; sumAA += va * va; sumBB += vb * vb; sumAB += va * vb;
+          sumA += va;
+          sumB += vb;
+          sumAA += va * va;
+          sumBB += vb * vb;
+          sumAB += va * vb;
         }
       }
       const meanA = sumA / n;
@@ -73,7 +81,14 @@ async function main(): Promise<void> {
   const { loadImage } = await import('@napi-rs/canvas');
   ctx.drawImage(await loadImage(photo), 1000, 470, 120, 120);
   const raw = canvas.data();
-  const reference = luma(await sharp(raw, { raw: { width, height, channels: 4, premultiplied: true } }).flatten({ background: '#ffffff' }).raw().ensureAlpha().toBuffer(), width * height);
+  const reference = luma(
+    await sharp(raw, { raw: { width, height, channels: 4, premultiplied: true } })
+      .flatten({ background: '#ffffff' })
+      .raw()
+      .ensureAlpha()
+      .toBuffer(),
+    width * height,
+  );
 
   const measure = async (label: string, encode: () => Promise<Buffer> | Buffer) => {
     await encode();
@@ -97,7 +112,9 @@ async function main(): Promise<void> {
       await measure(`avif q${quality} effort ${effort}`, () => fromCanvas().avif({ quality, effort }).toBuffer());
     }
   }
-  if (!process.env.AVIF_EFFORTS) for (const quality of [50, 60]) await measure(`avif q${quality} e2 4:2:0`, () => fromCanvas().avif({ quality, effort: 2, chromaSubsampling: '4:2:0' }).toBuffer());
+  if (!process.env.AVIF_EFFORTS)
+    for (const quality of [50, 60])
+      await measure(`avif q${quality} e2 4:2:0`, () => fromCanvas().avif({ quality, effort: 2, chromaSubsampling: '4:2:0' }).toBuffer());
 }
 
 main().catch((error) => {

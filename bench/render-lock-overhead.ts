@@ -32,7 +32,12 @@ async function main(): Promise<void> {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const without = await measure(null);
   const withLock = await measure(redisUrl);
-  console.log(JSON.stringify({ runs: RUNS, microsecondsPerFreshRender: { inProcessOnly: Math.round(without), withRedisLock: Math.round(withLock), overhead: Math.round(withLock - without) } }));
+  console.log(
+    JSON.stringify({
+      runs: RUNS,
+      microsecondsPerFreshRender: { inProcessOnly: Math.round(without), withRedisLock: Math.round(withLock), overhead: Math.round(withLock - without) },
+    }),
+  );
 }
 
 void main();

@@ -33,7 +33,17 @@ async function main(): Promise<void> {
     const result = await app.get(RetentionSweeperService).sweep();
     const seconds = (performance.now() - started) / 1000;
     const [{ remaining }] = await app.dataSource.query<Array<{ remaining: number | string }>>('SELECT COUNT(*) AS remaining FROM render_cache');
-    console.log(JSON.stringify({ images: IMAGES, deleted: result.deleted, remaining: Number(remaining), seconds: Number(seconds.toFixed(2)), database: app.config.database.type, redis: Boolean(app.config.redisUrl), storage: app.config.storage.type }));
+    console.log(
+      JSON.stringify({
+        images: IMAGES,
+        deleted: result.deleted,
+        remaining: Number(remaining),
+        seconds: Number(seconds.toFixed(2)),
+        database: app.config.database.type,
+        redis: Boolean(app.config.redisUrl),
+        storage: app.config.storage.type,
+      }),
+    );
   } finally {
     await app.close();
   }

@@ -17,14 +17,24 @@ const boxes = [
 
 // Script top level: a rejection is unhandled and still ends the process with an error.
 void (async () => {
-  for (const [name, text] of [['latin', latin], ['cjk', cjk], ['hebrew', hebrew]] as const) {
+  for (const [name, text] of [
+    ['latin', latin],
+    ['cjk', cjk],
+    ['hebrew', hebrew],
+  ] as const) {
     for (const box of boxes) {
       const layer = layerSchema.parse({ type: 'text', name: 't', ...box, text, fontSize: 1000, minFontSize: 1, autoFit: true, align: 'justify' });
-      const job = { design: { width: 2048, height: 2048, background: '#ffffff', layers: [layer] }, output: { width: 2048, height: 2048, format: 'png' as const, quality: 90 }, images: new Map() };
+      const job = {
+        design: { width: 2048, height: 2048, background: '#ffffff', layers: [layer] },
+        output: { width: 2048, height: 2048, format: 'png' as const, quality: 90 },
+        images: new Map(),
+      };
       await drawTemplate(job); // fonts and caches warm
       const started = performance.now();
       await drawTemplate(job);
-      console.log(`${name.padEnd(6)} ${`${box.width}x${box.height}`.padEnd(10)} ${(performance.now() - started).toFixed(0).padStart(6)} ms (layout, draw, PNG encode of 2048×2048)`);
+      console.log(
+        `${name.padEnd(6)} ${`${box.width}x${box.height}`.padEnd(10)} ${(performance.now() - started).toFixed(0).padStart(6)} ms (layout, draw, PNG encode of 2048×2048)`,
+      );
     }
   }
 })();

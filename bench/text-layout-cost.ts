@@ -23,7 +23,10 @@ const latin = (length: number) => {
 const cjk = (length: number) => Array.from({ length }, (_, index) => String.fromCodePoint(0x4e00 + ((index * 7919) % 20000))).join('');
 
 // Latin letters and distinct ideographs alternating, and one 5,000-letter word: no segment repeats.
-const mixed = (length: number) => Array.from(cjk(Math.ceil(length / 2)), (character, index) => String.fromCharCode(97 + (index % 26)) + character).join('').slice(0, length);
+const mixed = (length: number) =>
+  Array.from(cjk(Math.ceil(length / 2)), (character, index) => String.fromCharCode(97 + (index % 26)) + character)
+    .join('')
+    .slice(0, length);
 const word = (length: number) => Array.from({ length }, (_, index) => String.fromCharCode(97 + ((index * 7) % 26))).join('');
 
 const boxes = [
@@ -36,7 +39,12 @@ const lengths = process.argv.slice(2).map(Number);
 const timeLimitMs = Number(process.env.TIME_LIMIT_MS ?? 0);
 
 for (const length of lengths.length > 0 ? lengths : [5000]) {
-  for (const [script, make] of [['latin', latin], ['cjk', cjk], ['mixed', mixed], ['word', word]] as const) {
+  for (const [script, make] of [
+    ['latin', latin],
+    ['cjk', cjk],
+    ['mixed', mixed],
+    ['word', word],
+  ] as const) {
     const text = make(length);
     const families = familyList('Inter', text);
     for (const box of boxes) {
@@ -58,7 +66,9 @@ for (const length of lengths.length > 0 ? lengths : [5000]) {
         outcome = `stopped after ${timeLimitMs} ms`;
       }
       const ms = performance.now() - started;
-      console.log(`${script.padEnd(5)} ${String(length).padStart(5)} chars ${box.label.padEnd(9)} ${ms.toFixed(0).padStart(7)} ms ${String(calls).padStart(9)} calls ${String(characters).padStart(11)} chars measured  ${outcome}`);
+      console.log(
+        `${script.padEnd(5)} ${String(length).padStart(5)} chars ${box.label.padEnd(9)} ${ms.toFixed(0).padStart(7)} ms ${String(calls).padStart(9)} calls ${String(characters).padStart(11)} chars measured  ${outcome}`,
+      );
     }
   }
 }

@@ -59,7 +59,10 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
   fastify.removeContentTypeParser(['text/plain']);
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (request, body, done) => {
     if (!request.url.startsWith('/app/')) {
-      done(Object.assign(new Error('Unsupported Media Type: application/x-www-form-urlencoded'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }), undefined);
+      done(
+        Object.assign(new Error('Unsupported Media Type: application/x-www-form-urlencoded'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }),
+        undefined,
+      );
       return;
     }
     const form: Record<string, string> = {};

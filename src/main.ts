@@ -17,10 +17,14 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createHttpAdapter({ requestTimeoutMs: config.httpRequestTimeoutMs, trustProxy: config.trustProxy }), {
-    ...NEST_APPLICATION_OPTIONS,
-    bufferLogs: true,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config),
+    createHttpAdapter({ requestTimeoutMs: config.httpRequestTimeoutMs, trustProxy: config.trustProxy }),
+    {
+      ...NEST_APPLICATION_OPTIONS,
+      bufferLogs: true,
+    },
+  );
   const logger = app.get(AppLogger);
   app.useLogger(logger);
   await configureHttpPlatform(app);

@@ -46,8 +46,18 @@ describe('malformed requests answer 4xx JSON and change nothing', () => {
     ['malformed JSON', { rawBody: '{"templateId":', headers: { 'content-type': 'application/json' } }, 400, 'validation_failed'],
     ['a text/plain body', { rawBody: 'hello', headers: { 'content-type': 'text/plain' } }, 415, 'unsupported_media_type'],
     ['a form body', { rawBody: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415, 'unsupported_media_type'],
-    ['a 2 MiB body', { rawBody: JSON.stringify({ ...base(), pad: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } }, 413, 'payload_too_large'],
-    ['__proto__ pollution', { rawBody: '{"__proto__":{"x":1},"templateId":"a","layers":{}}', headers: { 'content-type': 'application/json' } }, 400, 'validation_failed'],
+    [
+      'a 2 MiB body',
+      { rawBody: JSON.stringify({ ...base(), pad: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } },
+      413,
+      'payload_too_large',
+    ],
+    [
+      '__proto__ pollution',
+      { rawBody: '{"__proto__":{"x":1},"templateId":"a","layers":{}}', headers: { 'content-type': 'application/json' } },
+      400,
+      'validation_failed',
+    ],
     ['an unknown template', { body: { templateId: 'tpl_nope', layers: {} } }, 404, 'template_not_found'],
   ];
 

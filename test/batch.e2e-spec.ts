@@ -67,7 +67,13 @@ describe('POST /api/generate/batch (§16)', () => {
     const caller = await owner({ monthly: 2 });
     const item = (text: string) => ({ templateId: caller.templateId, layers: { title: { text } } });
     const response = await batch(caller.apiKey, { items: [item('a'), item('a'), item('b'), item('c'), item('b')] });
-    expect(response.body.data.map((entry: { cached?: boolean; code?: string }) => entry.code ?? entry.cached)).toEqual([false, true, false, 'quota_exceeded', true]);
+    expect(response.body.data.map((entry: { cached?: boolean; code?: string }) => entry.code ?? entry.cached)).toEqual([
+      false,
+      true,
+      false,
+      'quota_exceeded',
+      true,
+    ]);
     expect(await used(caller.apiKey)).toBe(2);
     // A single request afterwards sees the same state.
     const alone = await testApp.request('POST', '/api/generate', { apiKey: caller.apiKey, body: item('c') });
@@ -93,7 +99,11 @@ describe('POST /api/generate/batch (§16)', () => {
       const response = await batch(caller.apiKey, body);
       expect({ body, status: response.status, code: response.body.code }).toEqual({ body, status: 400, code: 'validation_failed' });
     }
-    const notJson = await testApp.request('POST', '/api/generate/batch', { apiKey: caller.apiKey, rawBody: 'items=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const notJson = await testApp.request('POST', '/api/generate/batch', {
+      apiKey: caller.apiKey,
+      rawBody: 'items=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(notJson.status).toBe(415);
     const anonymous = await testApp.request('POST', '/api/generate/batch', { body: { items: [item] } });
     expect(anonymous.status).toBe(401);

@@ -23,8 +23,7 @@ describe('plans, quotas and per-minute limits', () => {
     testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers: { title: { text } } } });
 
   const uniqueTexts = (count: number) => Array.from({ length: count }, () => `text ${++run}`);
-  const renderAll = (owner: TestAccount, templateId: string, texts: string[]) =>
-    Promise.all(texts.map((text) => render(owner, templateId, text)));
+  const renderAll = (owner: TestAccount, templateId: string, texts: string[]) => Promise.all(texts.map((text) => render(owner, templateId, text)));
   const distinct = (owner: TestAccount, templateId: string, count: number) => renderAll(owner, templateId, uniqueTexts(count));
 
   it('lets exactly 15 of 25 concurrent fresh renders through on free, and still serves cached ones while blocked', async () => {
@@ -156,29 +155,30 @@ describe('plans, quotas and per-minute limits', () => {
 // (.ci/run's second pass sets DATABASE_URL=mysql://… and REDIS_URL).
 const sharedServices = process.env.DATABASE_URL?.startsWith('mysql://') && process.env.REDIS_URL;
 
-if (sharedServices) describe('limits across two instances sharing MariaDB and Redis', () => {
-  it('lets exactly 15 of 25 concurrent requests split across both instances through on free', async () => {
-    const first = await startTestApp();
-    const database = first.config.database;
-    const second = await startTestApp({
-      shared: { dataDir: first.config.dataDir, databaseUrl: database.type === 'mysql' ? database.url : '', redisPrefix: first.config.redisPrefix },
+if (sharedServices)
+  describe('limits across two instances sharing MariaDB and Redis', () => {
+    it('lets exactly 15 of 25 concurrent requests split across both instances through on free', async () => {
+      const first = await startTestApp();
+      const database = first.config.database;
+      const second = await startTestApp({
+        shared: { dataDir: first.config.dataDir, databaseUrl: database.type === 'mysql' ? database.url : '', redisPrefix: first.config.redisPrefix },
+      });
+      try {
+        const owner = await createAccount(first, { plan: 'free' });
+        const templateId = await createTemplate(first, owner.apiKey);
+        const responses = await Promise.all(
+          Array.from({ length: 25 }, (_, index) =>
+            (index % 2 ? second : first).request('POST', '/api/generate', {
+              apiKey: owner.apiKey,
+              body: { templateId, layers: { title: { text: `two instances ${index}` } } },
+            }),
+          ),
+        );
+        expect(responses.filter((response) => response.status === 200)).toHaveLength(15);
+        expect(responses.filter((response) => response.status === 429)).toHaveLength(10);
+      } finally {
+        await second.close();
+        await first.close();
+      }
     });
-    try {
-      const owner = await createAccount(first, { plan: 'free' });
-      const templateId = await createTemplate(first, owner.apiKey);
-      const responses = await Promise.all(
-        Array.from({ length: 25 }, (_, index) =>
-          (index % 2 ? second : first).request('POST', '/api/generate', {
-            apiKey: owner.apiKey,
-            body: { templateId, layers: { title: { text: `two instances ${index}` } } },
-          }),
-        ),
-      );
-      expect(responses.filter((response) => response.status === 200)).toHaveLength(15);
-      expect(responses.filter((response) => response.status === 429)).toHaveLength(10);
-    } finally {
-      await second.close();
-      await first.close();
-    }
   });
-});

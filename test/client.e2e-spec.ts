@@ -60,7 +60,9 @@ describe('typed client (pictor/client)', () => {
     const usage = await pictor.GET('/api/usage');
     expect(usage.data).toMatchObject({ plan: 'free', quota: { limit: 50, used: 1, remaining: 49 } });
 
-    const url = await pictor.GET('/api/templates/{id}/url', { params: { path: { id: templateId }, query: { layers: { title: { text: 'Public' } }, format: 'webp' } } });
+    const url = await pictor.GET('/api/templates/{id}/url', {
+      params: { path: { id: templateId }, query: { layers: { title: { text: 'Public' } }, format: 'webp' } },
+    });
     expect(url.response.status).toBe(200);
     expect(url.data).toMatchObject({ signed: false });
     const publicUrl = new URL(url.data!.url);
@@ -71,7 +73,10 @@ describe('typed client (pictor/client)', () => {
 
     // The same render through the public endpoint, with the client's query serialization.
     const anonymous = createPictorClient({ baseUrl: testApp.baseUrl, fetch: checkedFetch });
-    const rendered = await anonymous.GET('/api/render', { params: { query: { templateId, format: 'webp', layers: { title: { text: 'Public' } } } }, parseAs: 'arrayBuffer' });
+    const rendered = await anonymous.GET('/api/render', {
+      params: { query: { templateId, format: 'webp', layers: { title: { text: 'Public' } } } },
+      parseAs: 'arrayBuffer',
+    });
     expect(rendered.response.status).toBe(200);
     expect(rendered.response.headers.get('x-cache')).toBe('HIT');
   });

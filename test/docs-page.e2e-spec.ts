@@ -16,7 +16,15 @@ describe('GET /api/docs in a real browser', () => {
     testApp = await startTestApp();
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   }, 60_000);
 
@@ -48,7 +56,12 @@ describe('GET /api/docs in a real browser', () => {
     const shownPaths = await page.locator('.opblock-summary-path').allTextContents();
     const normalized = shownPaths.map((text) => text.replace(/\u200b/g, '').trim());
     for (const path of Object.keys(document.paths)) expect(normalized).toContain(path);
-    await expect(page.getByRole('heading', { name: /Pictor/ }).first().isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole('heading', { name: /Pictor/ })
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
 
     expect(requested.length).toBeGreaterThan(3);
     expect(requested.filter((url) => new URL(url).hostname !== '127.0.0.1' && !url.startsWith('data:'))).toEqual([]);

@@ -82,15 +82,31 @@ describe('hostile input: a crash gives back the units of renders that never comp
     child = spawn(process.execPath, ['dist/main.js'], {
       cwd: ROOT,
       env: {
-        ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: database.url, SECRETS_KEY: 'a'.repeat(64),
-        WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1', RENDER_TIMEOUT: '10s', RENDER_THREADS: '1', LOG_LEVEL: 'error',
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        SECRETS_KEY: 'a'.repeat(64),
+        WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
+        RENDER_TIMEOUT: '10s',
+        RENDER_THREADS: '1',
+        LOG_LEVEL: 'error',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     // Ready: a worker has drawn (fonts loaded), so the first renders below are not slowed by start-up.
-    await until(() => fetch(`${baseUrl}/health/ready`).then((response) => response.ok, () => false), 30_000, () => `the server to start:\n${output}`);
+    await until(
+      () =>
+        fetch(`${baseUrl}/health/ready`).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      30_000,
+      () => `the server to start:\n${output}`,
+    );
 
     const generate = (templateId: string, layers: Record<string, unknown>) =>
       fetch(`${baseUrl}/api/generate`, {
@@ -100,13 +116,23 @@ describe('hostile input: a crash gives back the units of renders that never comp
       });
     for (const text of ['one', 'two', 'three']) expect((await generate(lightId, { title: { text } })).status).toBe(200);
     // Four renders admitted (each has fetched, so each was counted) and hanging on their image.
-    const inFlight = ['w', 'x', 'y', 'z'].map((variant) => generate(hangingId, { photo: { imageUrl: `${fixturesUrl}/hang.png?${variant}` } }).catch(() => null));
-    await until(() => fixtures.requests.filter((request) => request.url.startsWith('/hang.png')).length === 4, 10_000, () => `the four image fetches:
-${output}`);
+    const inFlight = ['w', 'x', 'y', 'z'].map((variant) =>
+      generate(hangingId, { photo: { imageUrl: `${fixturesUrl}/hang.png?${variant}` } }).catch(() => null),
+    );
+    await until(
+      () => fixtures.requests.filter((request) => request.url.startsWith('/hang.png')).length === 4,
+      10_000,
+      () => `the four image fetches:
+${output}`,
+    );
     expect(await usedNow(setup, owner)).toBe(7);
 
     child.kill('SIGKILL');
-    await until(() => child!.exitCode !== null || child!.signalCode !== null, 5_000, () => 'the child to die');
+    await until(
+      () => child!.exitCode !== null || child!.signalCode !== null,
+      5_000,
+      () => 'the child to die',
+    );
     await Promise.all(inFlight);
     expect(child.signalCode).toBe('SIGKILL');
     expect(await usedNow(setup, owner)).toBe(7);

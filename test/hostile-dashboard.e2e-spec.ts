@@ -60,11 +60,25 @@ describe('hostile input: the dashboard sign-in and sign-up forms', () => {
     beforeAll(async () => {
       const port = await freePort();
       baseUrl = `http://127.0.0.1:${port}`;
-      const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: testApp.config.dataDir, DATABASE_URL: testApp.config.database.type === 'sqlite' ? `sqlite:${testApp.config.database.path}` : testApp.config.database.url, SECRETS_KEY: 'a'.repeat(64), RENDER_THREADS: '1', LOG_LEVEL: 'error' };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: testApp.config.dataDir,
+        DATABASE_URL: testApp.config.database.type === 'sqlite' ? `sqlite:${testApp.config.database.path}` : testApp.config.database.url,
+        SECRETS_KEY: 'a'.repeat(64),
+        RENDER_THREADS: '1',
+        LOG_LEVEL: 'error',
+      };
       delete env.REDIS_URL;
       child = spawn(process.execPath, ['--max-semi-space-size=4', 'dist/main.js'], { cwd: ROOT, env, stdio: 'ignore' });
       const startedAt = Date.now();
-      while (!(await fetch(`${baseUrl}/health/live`).then((response) => response.ok, () => false))) {
+      while (
+        !(await fetch(`${baseUrl}/health/live`).then(
+          (response) => response.ok,
+          () => false,
+        ))
+      ) {
         if (Date.now() - startedAt > 30_000) throw new Error('server did not start');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -74,7 +88,7 @@ describe('hostile input: the dashboard sign-in and sign-up forms', () => {
       child?.kill('SIGKILL');
     });
 
-    it('2,000 sign-ins with distinct 60 KB emails leave the server\'s RSS where it was', async () => {
+    it("2,000 sign-ins with distinct 60 KB emails leave the server's RSS where it was", async () => {
       const form = await fetch(`${baseUrl}/app/login`);
       const cookie = /pictor_form=([^;]+)/.exec(form.headers.get('set-cookie')!)![1];
       const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())![1];

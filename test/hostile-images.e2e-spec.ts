@@ -22,8 +22,12 @@ describe('hostile input: image layers', () => {
 
   beforeAll(async () => {
     // One colour, so the file is small (≈ 0.5 MB) while it decodes to 36 megapixels (144 MB of RGBA).
-    const huge = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#3366cc' } }).png().toBuffer();
-    const avif = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } }).avif().toBuffer();
+    const huge = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    const avif = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } })
+      .avif()
+      .toBuffer();
     fixtures = new HttpFixtureServer()
       .route('/huge.png', (_request, response) => response.writeHead(200, { 'content-type': 'image/png' }).end(huge))
       .route('/red.avif', (_request, response) => response.writeHead(200, { 'content-type': 'image/avif' }).end(avif));
@@ -45,7 +49,13 @@ describe('hostile input: image layers', () => {
 
   it('ten layers of a 6000×6000 image: decoded one at a time at their drawn size, within RENDER_MAX_INPUT_PIXELS', async () => {
     const layers = Array.from({ length: 10 }, (_, index) => ({
-      name: `photo${index}`, type: 'image', x: index * 40, y: 0, width: 30, height: 30, imageUrl: `${fixturesUrl}/huge.png`,
+      name: `photo${index}`,
+      type: 'image',
+      x: index * 40,
+      y: 0,
+      width: 30,
+      height: 30,
+      imageUrl: `${fixturesUrl}/huge.png`,
     }));
     const templateId = await createTemplate(testApp, owner.apiKey, { width: 400, height: 40, background: '#ffffff', layers });
     const baselineMb = statusKb('VmRSS') / 1024;
@@ -65,15 +75,29 @@ describe('hostile input: image layers', () => {
     // Generous: measured peak +1,479 MB before the fix (all ten decoded at full size), +80 MB after.
     expect(peakMb - baselineMb).toBeLessThan(400);
 
-    const generated = await testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers: { photo0: { imageUrl: `${fixturesUrl}/huge.png?again` } } } });
+    const generated = await testApp.request('POST', '/api/generate', {
+      apiKey: owner.apiKey,
+      body: { templateId, layers: { photo0: { imageUrl: `${fixturesUrl}/huge.png?again` } } },
+    });
     const skipped = generated.body.warnings.filter((warning: { code: string }) => warning.code === 'image_unavailable');
-    expect(skipped.map((warning: { layer: string }) => warning.layer)).toEqual(['photo2', 'photo3', 'photo4', 'photo5', 'photo6', 'photo7', 'photo8', 'photo9']);
+    expect(skipped.map((warning: { layer: string }) => warning.layer)).toEqual([
+      'photo2',
+      'photo3',
+      'photo4',
+      'photo5',
+      'photo6',
+      'photo7',
+      'photo8',
+      'photo9',
+    ]);
     expect(skipped[0].message).toMatch(/100 megapixels decoded \(RENDER_MAX_INPUT_PIXELS\)/);
   });
 
   it('accepts AVIF image layers (sharp reports them as heif)', async () => {
     const templateId = await createTemplate(testApp, owner.apiKey, {
-      width: 100, height: 100, background: '#ffffff',
+      width: 100,
+      height: 100,
+      background: '#ffffff',
       layers: [{ name: 'photo', type: 'image', x: 0, y: 0, width: 100, height: 100, imageUrl: `${fixturesUrl}/red.avif`, fit: 'fill' }],
     });
     const generated = await testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers: {} } });

@@ -16,7 +16,11 @@ describe('hostile input: layer names that are JavaScript prototype members', () 
     const template = `{"name":"names","width":300,"height":100,"background":"#ffffff","publicRender":true,"layers":[${NAMES.map(
       (name, index) => `{"name":"${name}","type":"rect","x":${index * 100},"y":0,"width":100,"height":100,"fill":"#000000"}`,
     ).join(',')}]}`;
-    const created = await testApp.request('POST', '/api/templates', { apiKey: owner.apiKey, rawBody: template, headers: { 'content-type': 'application/json' } });
+    const created = await testApp.request('POST', '/api/templates', {
+      apiKey: owner.apiKey,
+      rawBody: template,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(created.status).toBe(201);
     templateId = created.body.id;
   });
@@ -67,6 +71,9 @@ describe('hostile input: layer names that are JavaScript prototype members', () 
       headers: { 'content-type': 'application/json' },
     });
     expect(generated.status).toBe(200);
-    expect(generated.body.warnings.map((warning: { code: string; layer: string }) => `${warning.code}:${warning.layer}`)).toEqual(['unknown_layer:__proto__', 'unknown_layer:toString']);
+    expect(generated.body.warnings.map((warning: { code: string; layer: string }) => `${warning.code}:${warning.layer}`)).toEqual([
+      'unknown_layer:__proto__',
+      'unknown_layer:toString',
+    ]);
   });
 });

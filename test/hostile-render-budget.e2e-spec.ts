@@ -17,8 +17,16 @@ describe('hostile input: the render budget (RENDER_TIMEOUT)', () => {
   // far beyond the budget, so the timeout is what ends the render.
   const ideographs = (offset: number) => Array.from({ length: 5000 }, (_, index) => String.fromCodePoint(0x4e00 + ((offset + index * 7919) % 20000))).join('');
   const heavyLayers = Array.from({ length: 50 }, (_, index) => ({
-    name: `t${index}`, type: 'text', x: 0, y: 0, width: 100, height: 8192, text: ideographs(index),
-    fontSize: 1000, minFontSize: 1, autoFit: true,
+    name: `t${index}`,
+    type: 'text',
+    x: 0,
+    y: 0,
+    width: 100,
+    height: 8192,
+    text: ideographs(index),
+    fontSize: 1000,
+    minFontSize: 1,
+    autoFit: true,
   }));
 
   beforeAll(async () => {
@@ -34,7 +42,10 @@ describe('hostile input: the render budget (RENDER_TIMEOUT)', () => {
   /** A small render; retried a few times because a freshly started worker loads its fonts first. */
   async function renderLight(text: string) {
     const attempt = () =>
-      testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId: lightTemplateId, layers: { title: { text: `${text} ${++lightRun}` } } } });
+      testApp.request('POST', '/api/generate', {
+        apiKey: owner.apiKey,
+        body: { templateId: lightTemplateId, layers: { title: { text: `${text} ${++lightRun}` } } },
+      });
     let answer = await attempt();
     for (let attempts = 1; attempts < 6 && answer.status === 503; attempts++) answer = await attempt();
     return answer;
@@ -48,13 +59,21 @@ describe('hostile input: the render budget (RENDER_TIMEOUT)', () => {
     // As many heavy renders as there are render threads: if the drawings kept running, no thread would be left.
     const answers = await Promise.all(
       ['a', 'b'].map((variant) =>
-        testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId: heavyTemplateId, layers: { t0: { text: variant.repeat(5000) } } } }),
+        testApp.request('POST', '/api/generate', {
+          apiKey: owner.apiKey,
+          body: { templateId: heavyTemplateId, layers: { t0: { text: variant.repeat(5000) } } },
+        }),
       ),
     );
     const elapsedMs = Date.now() - startedAt;
     for (const answer of answers) {
       expect(answer.status).toBe(503);
-      expect(answer.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: expect.stringContaining(`${BUDGET_MS} ms`), code: 'render_timeout' });
+      expect(answer.body).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: expect.stringContaining(`${BUDGET_MS} ms`),
+        code: 'render_timeout',
+      });
     }
     expect(elapsedMs).toBeLessThan(BUDGET_MS + 3_000);
 

@@ -16,8 +16,21 @@ async function decode(bytes: Buffer) {
 const designLayers = [
   { name: 'ring', type: 'ellipse', x: 40, y: 40, width: 160, height: 160, fill: '#facc15', borderColor: '#2563eb', borderWidth: 12 },
   {
-    name: 'band', type: 'rect', x: 240, y: 40, width: 300, height: 160, radius: 16,
-    gradient: { type: 'linear', angle: 90, stops: [{ offset: 0, color: '#ef4444' }, { offset: 1, color: '#3b82f6' }] },
+    name: 'band',
+    type: 'rect',
+    x: 240,
+    y: 40,
+    width: 300,
+    height: 160,
+    radius: 16,
+    gradient: {
+      type: 'linear',
+      angle: 90,
+      stops: [
+        { offset: 0, color: '#ef4444' },
+        { offset: 1, color: '#3b82f6' },
+      ],
+    },
   },
   { name: 'code', type: 'qr', x: 580, y: 20, width: 200, height: 200, text: 'https://pictor.example/a' },
 ];
@@ -44,7 +57,8 @@ describe('layer types: ellipse, borders, gradients, qr (§16)', () => {
     await testApp?.close();
   });
 
-  const generate = (body: Record<string, unknown>) => testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers: {}, ...body } });
+  const generate = (body: Record<string, unknown>) =>
+    testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers: {}, ...body } });
   const image = async (imageUrl: string) => (await testApp.request('GET', new URL(imageUrl).pathname)).bytes;
 
   it('stores the new layers with their defaults', async () => {
@@ -88,7 +102,20 @@ describe('layer types: ellipse, borders, gradients, qr (§16)', () => {
       { name: 'q', type: 'qr', width: 100, height: 100, text: 'x'.repeat(1300), errorCorrection: 'H' },
       { name: 'e', type: 'ellipse', width: 100, height: 40, borderWidth: 21 },
       { name: 'r', type: 'rect', width: 100, height: 40, gradient: { type: 'linear', angle: 0, stops: [{ offset: 0, color: '#000000' }] } },
-      { name: 'r', type: 'rect', width: 100, height: 40, gradient: { type: 'linear', angle: 0, stops: [{ offset: 1, color: '#000000' }, { offset: 0, color: '#ffffff' }] } },
+      {
+        name: 'r',
+        type: 'rect',
+        width: 100,
+        height: 40,
+        gradient: {
+          type: 'linear',
+          angle: 0,
+          stops: [
+            { offset: 1, color: '#000000' },
+            { offset: 0, color: '#ffffff' },
+          ],
+        },
+      },
       { name: 'q', type: 'qr', width: 100, height: 100, text: 'x', errorCorrection: 'Z' },
     ];
     for (const layer of bad) {

@@ -104,7 +104,11 @@ describe('the API describes itself', () => {
         testApp.routes
           .filter((route) => !UNDOCUMENTED_PREFIXES.some((prefix) => route.path === prefix || (prefix.endsWith('/') && route.path.startsWith(prefix))))
           // Fastify answers HEAD for every GET route; HEAD is documented where it matters (images).
-          .filter((route) => !(route.method === 'HEAD' && testApp.routes.some((other) => other.method === 'GET' && other.path === route.path)) || documented.has(`HEAD ${toOpenApiPath(route.path)}`))
+          .filter(
+            (route) =>
+              !(route.method === 'HEAD' && testApp.routes.some((other) => other.method === 'GET' && other.path === route.path)) ||
+              documented.has(`HEAD ${toOpenApiPath(route.path)}`),
+          )
           .map((route) => `${route.method} ${toOpenApiPath(route.path)}`),
       );
       expect(served.size).toBeGreaterThan(15);
@@ -116,10 +120,22 @@ describe('the API describes itself', () => {
       const document = (await testApp.request('GET', '/api/openapi.json')).body;
       expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
       const security = (path: string, method: string) => document.paths[path][method].security;
-      for (const [path, method] of [['/api/render', 'get'], ['/api/images/generated/{file}', 'get'], ['/api/openapi.json', 'get'], ['/api/docs', 'get'], ['/api/templates/schema.json', 'get'], ['/health/ready', 'get']]) {
+      for (const [path, method] of [
+        ['/api/render', 'get'],
+        ['/api/images/generated/{file}', 'get'],
+        ['/api/openapi.json', 'get'],
+        ['/api/docs', 'get'],
+        ['/api/templates/schema.json', 'get'],
+        ['/health/ready', 'get'],
+      ]) {
         expect(security(path, method)).toEqual([]);
       }
-      for (const [path, method] of [['/api/templates', 'post'], ['/api/generate', 'post'], ['/api/usage', 'get'], ['/api/hooks/render', 'post']]) {
+      for (const [path, method] of [
+        ['/api/templates', 'post'],
+        ['/api/generate', 'post'],
+        ['/api/usage', 'get'],
+        ['/api/hooks/render', 'post'],
+      ]) {
         expect(security(path, method)).toEqual([{ bearer: [] }, { session: [], csrfToken: [] }]);
         expect(document.paths[path][method].responses['401'].content['application/json'].schema.properties.code.enum).toEqual(['unauthorized']);
       }
@@ -140,7 +156,12 @@ describe('the API describes itself', () => {
       expect(generate.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/RenderRequest' });
       const hook = document.paths['/api/hooks/render'].post;
       expect(hook.responses['400'].content['application/json'].schema.properties.code.enum).toEqual([
-        'validation_failed', 'webhook_url_invalid', 'webhook_url_forbidden', 'webhook_secret_missing', 'bad_url', 'malformed_request',
+        'validation_failed',
+        'webhook_url_invalid',
+        'webhook_url_forbidden',
+        'webhook_secret_missing',
+        'bad_url',
+        'malformed_request',
       ]);
       // What the HTTP layer answers before routing is documented on every route.
       expect(Object.keys(document.paths['/api/usage'].get.responses)).toEqual(['200', '400', '401', '408', '414', '431', '500']);
@@ -160,7 +181,11 @@ describe('the API describes itself', () => {
           for (const [where, content] of media) {
             for (const [name, example] of Object.entries((content?.examples ?? {}) as Record<string, { value: unknown }>)) {
               const validate = validatorFor(content.schema, `example ${method} ${path} ${where}`);
-              expect({ example: `${method} ${path} ${where} ${name}`, valid: validate(example.value), errors: validate.errors ?? null }).toEqual({ example: `${method} ${path} ${where} ${name}`, valid: true, errors: null });
+              expect({ example: `${method} ${path} ${where} ${name}`, valid: validate(example.value), errors: validate.errors ?? null }).toEqual({
+                example: `${method} ${path} ${where} ${name}`,
+                valid: true,
+                errors: null,
+              });
               checked++;
             }
           }
@@ -183,16 +208,35 @@ describe('the API describes itself', () => {
       const { contractViolation } = await import('./support/openapi-contract');
       const usage = (await testApp.request('GET', '/api/usage', { apiKey: owner.apiKey })).body;
       expect(contractViolation('GET', '/api/usage', { status: 200, contentType: 'application/json', body: usage, hasBody: true })).toBeNull();
-      expect(contractViolation('GET', '/api/usage', { status: 200, contentType: 'application/json', body: { ...usage, extra: 1 }, hasBody: true })).toMatch(/does not match the document.*must NOT have additional properties/s);
-      expect(contractViolation('GET', '/api/usage', { status: 200, contentType: 'application/json', body: { ...usage, plan: 7 }, hasBody: true })).toMatch(/\/plan/);
-      expect(contractViolation('GET', '/api/usage', { status: 418, contentType: 'application/json', body: {}, hasBody: true })).toMatch(/answered 418, which the document does not list for GET \/api\/usage/);
-      expect(contractViolation('POST', '/api/fonts/fnt_1/copy', { status: 200, contentType: 'application/json', body: {}, hasBody: true })).toMatch(/no POST \/api\/fonts\/fnt_1\/copy.*README "Documenting a route"/);
+      expect(contractViolation('GET', '/api/usage', { status: 200, contentType: 'application/json', body: { ...usage, extra: 1 }, hasBody: true })).toMatch(
+        /does not match the document.*must NOT have additional properties/s,
+      );
+      expect(contractViolation('GET', '/api/usage', { status: 200, contentType: 'application/json', body: { ...usage, plan: 7 }, hasBody: true })).toMatch(
+        /\/plan/,
+      );
+      expect(contractViolation('GET', '/api/usage', { status: 418, contentType: 'application/json', body: {}, hasBody: true })).toMatch(
+        /answered 418, which the document does not list for GET \/api\/usage/,
+      );
+      expect(contractViolation('POST', '/api/fonts/fnt_1/copy', { status: 200, contentType: 'application/json', body: {}, hasBody: true })).toMatch(
+        /no POST \/api\/fonts\/fnt_1\/copy.*README "Documenting a route"/,
+      );
       expect(
-        contractViolation('GET', '/api/templates/tpl_x', { status: 404, contentType: 'application/json', body: { statusCode: 404, error: 'Not Found', message: 'x', code: 'font_not_found' }, hasBody: true }),
+        contractViolation('GET', '/api/templates/tpl_x', {
+          status: 404,
+          contentType: 'application/json',
+          body: { statusCode: 404, error: 'Not Found', message: 'x', code: 'font_not_found' },
+          hasBody: true,
+        }),
       ).toMatch(/\/code must be equal to one of the allowed values/);
       // An unknown route's generic 404 is fine.
-      expect(contractViolation('GET', '/nope', { status: 404, contentType: 'application/json', body: { statusCode: 404, error: 'Not Found', message: 'x', code: 'not_found' }, hasBody: true })).toBeNull();
+      expect(
+        contractViolation('GET', '/nope', {
+          status: 404,
+          contentType: 'application/json',
+          body: { statusCode: 404, error: 'Not Found', message: 'x', code: 'not_found' },
+          hasBody: true,
+        }),
+      ).toBeNull();
     });
   });
 });
-

@@ -44,7 +44,11 @@ describe('metrics and request ids', () => {
     expect(limited.status).toBe(429);
     const started = Date.now();
     let after = await scrape();
-    while (metricValue(after, 'pictor_webhook_deliveries_total', { outcome: 'succeeded' }) === metricValue(before, 'pictor_webhook_deliveries_total', { outcome: 'succeeded' }) && Date.now() - started < 5000) {
+    while (
+      metricValue(after, 'pictor_webhook_deliveries_total', { outcome: 'succeeded' }) ===
+        metricValue(before, 'pictor_webhook_deliveries_total', { outcome: 'succeeded' }) &&
+      Date.now() - started < 5000
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       after = await scrape();
     }

@@ -32,7 +32,9 @@ describe('the server process (npm start)', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pictor-process-'));
     database = await freshDatabaseUrl(dataDir);
-    const red = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const red = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     fixtures = new HttpFixtureServer()
       .route('/slow.png', (_request, response) => {
         setTimeout(() => response.writeHead(200, { 'content-type': 'image/png' }).end(red), 1_500).unref();
@@ -59,7 +61,10 @@ describe('the server process (npm start)', () => {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const started = Date.now();
     for (;;) {
-      const live = await fetch(`${baseUrl}/health/live`).then((response) => response.ok, () => false);
+      const live = await fetch(`${baseUrl}/health/live`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (live) break;
       if (Date.now() - started > 60_000) throw new Error(`server did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -78,7 +83,9 @@ describe('the server process (npm start)', () => {
   });
 
   it('logs JSON lines with request ids, never a key or a secret, and on SIGTERM finishes in-flight work then exits 0', async () => {
-    const { stdout } = await promisify(execFile)('node', [join(ROOT, 'dist', 'cli.js'), 'accounts:create', '--email', 'ops@example.com', '--plan', 'pro'], { env });
+    const { stdout } = await promisify(execFile)('node', [join(ROOT, 'dist', 'cli.js'), 'accounts:create', '--email', 'ops@example.com', '--plan', 'pro'], {
+      env,
+    });
     const { apiKey } = JSON.parse(stdout);
     const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
       fetch(baseUrl + path, {

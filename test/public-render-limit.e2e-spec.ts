@@ -15,7 +15,11 @@ describe('anonymous render limit', () => {
     const database = first.config.database;
     second = await startTestApp({
       env,
-      shared: { dataDir: first.config.dataDir, databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url, redisPrefix: first.config.redisPrefix },
+      shared: {
+        dataDir: first.config.dataDir,
+        databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url,
+        redisPrefix: first.config.redisPrefix,
+      },
     });
     // The count is shared through Redis; without it each instance counts alone (one instance then).
     instances = first.config.redisUrl ? [first, second] : [first];
@@ -55,7 +59,9 @@ describe('anonymous render limit', () => {
       expect(cached.headers.get('x-cache')).toBe('HIT');
     }
     // Authenticated rendering has its own (account) limits.
-    expect((await first.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers: { title: { text: 'With a key' } } } })).status).toBe(200);
+    expect(
+      (await first.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers: { title: { text: 'With a key' } } } })).status,
+    ).toBe(200);
     // X-Forwarded-For is ignored without TRUST_PROXY: no way around the limit by inventing addresses.
     expect((await publicRender(first, 'Anonymous 4', { 'x-forwarded-for': '203.0.113.9' })).status).toBe(429);
     expect(await used()).toBe(usedBefore + 4);
@@ -70,7 +76,8 @@ describe('anonymous render limit', () => {
     const brokeTemplate = await createTemplate(first, broke.apiKey);
     await first.request('POST', '/api/generate', { apiKey: broke.apiKey, body: { templateId: brokeTemplate, layers: {} } });
     // Free plan: 15 per minute; use them up with keyed renders.
-    for (let index = 0; index < 14; index++) await first.request('POST', '/api/generate', { apiKey: broke.apiKey, body: { templateId: brokeTemplate, layers: { title: { text: `Use ${index}` } } } });
+    for (let index = 0; index < 14; index++)
+      await first.request('POST', '/api/generate', { apiKey: broke.apiKey, body: { templateId: brokeTemplate, layers: { title: { text: `Use ${index}` } } } });
     for (let index = 0; index < 4; index++) {
       const refused = await first.request('GET', `/api/render?templateId=${brokeTemplate}&layers[title][text]=Owner%20limited%20${index}`);
       expect(refused.status).toBe(429);

@@ -125,7 +125,9 @@ describe('GET /api/render', () => {
     });
 
     it('builds ready URLs with GET /api/templates/:id/url', async () => {
-      const built = await testApp.request('GET', `/api/templates/${signedId}/url?layers[title][text]=${encodeURIComponent('Built & signed')}`, { apiKey: owner.apiKey });
+      const built = await testApp.request('GET', `/api/templates/${signedId}/url?layers[title][text]=${encodeURIComponent('Built & signed')}`, {
+        apiKey: owner.apiKey,
+      });
       expect(built.body).toEqual({ url: expect.stringMatching(/^http:\/\/pictor\.test\/api\/render\?.*&s=[0-9a-f]{64}$/), signed: true });
       const path = built.body.url.replace('http://pictor.test', '');
       expect((await testApp.request('GET', path)).status).toBe(200);

@@ -19,7 +19,10 @@ const PRE_REGISTRY: Record<string, { key: string; requestWarnings: string[] }> =
   titleSmallerThanMin: { key: '0e60e2289e5c66134ec6de10696bf5a751c4fd1dc094e35c389373cf47dc5c6c', requestWarnings: [] },
   badgeFill: { key: '534b325afe27a5c65576560242434866ae09951ddf4208ef1e5593861df50045', requestWarnings: [] },
   badgeTextIgnored: { key: '534b325afe27a5c65576560242434866ae09951ddf4208ef1e5593861df50045', requestWarnings: [] },
-  wrongFieldIgnored: { key: 'a56d21a6a9381b55cca38232cdc7b515a3aa75b6672a4d965017fc2fba59dd15', requestWarnings: ['override_ignored:badge', 'override_ignored:avatar'] },
+  wrongFieldIgnored: {
+    key: 'a56d21a6a9381b55cca38232cdc7b515a3aa75b6672a4d965017fc2fba59dd15',
+    requestWarnings: ['override_ignored:badge', 'override_ignored:avatar'],
+  },
   hiddenTitle: { key: '9b27f672c67da6dae50499eb9d0a237cadb96a65a0a5f3c2fb7f61076515b88f', requestWarnings: [] },
   hiddenBadgeShownTitle: { key: '44d54ada9d47688902bc63ee05ed5220ba90df0909815404d26f682397f38a9f', requestWarnings: [] },
   unknownLayer: { key: 'e0ca7ee59d32b6c0138020acb4cfbc40e0d39ba37ba3824bc7e8f988c3c0e10a', requestWarnings: ['unknown_layer:nope'] },

@@ -19,7 +19,9 @@ describe('POST /api/generate', () => {
 
   beforeAll(async () => {
     images = new HttpFixtureServer();
-    const red = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const red = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     images
       .route('/red.png', (_request, response) => response.writeHead(200, { 'content-type': 'image/png' }).end(red))
       .route('/page.html', (_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>'))

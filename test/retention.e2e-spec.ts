@@ -18,7 +18,11 @@ describe('image retention', () => {
     const database = first.config.database;
     second = await startTestApp({
       env,
-      shared: { dataDir: first.config.dataDir, databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url, redisPrefix: first.config.redisPrefix },
+      shared: {
+        dataDir: first.config.dataDir,
+        databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url,
+        redisPrefix: first.config.redisPrefix,
+      },
     });
     owner = await createAccount(first, { plan: 'pro' });
     templateId = await createTemplate(first, owner.apiKey);
@@ -30,7 +34,8 @@ describe('image retention', () => {
   });
 
   const advance = (ms: number) => [first, second].forEach((instance) => instance.clock.advance(ms));
-  const render = (instance: TestApp, text: string) => instance.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers: { title: { text } } } });
+  const render = (instance: TestApp, text: string) =>
+    instance.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers: { title: { text } } } });
   const fileOf = (imageUrl: string) => join(first.config.imagesDir, new URL(imageUrl).pathname.split('/').pop()!);
   const used = async () => (await first.request('GET', '/api/usage', { apiKey: owner.apiKey })).body.quota.used;
   const cacheRows = async (imageUrl: string) => {

@@ -101,7 +101,9 @@ describe('single flight', () => {
       return Promise.resolve({ warnings: [] });
     };
     const started = Date.now();
-    const flights = await Promise.all(instances.flatMap((instance) => [instance, instance]).map((instance) => instance.get(RenderFlightService).run(key, draw)));
+    const flights = await Promise.all(
+      instances.flatMap((instance) => [instance, instance]).map((instance) => instance.get(RenderFlightService).run(key, draw)),
+    );
     const waited = Date.now() - started;
     expect(draws).toBe(1);
     expect(flights.filter((flight) => flight.drew)).toHaveLength(1);

@@ -37,7 +37,10 @@ describe('S3-compatible storage', () => {
     afterAll(() => testApp?.close());
 
     it('stores renders as <prefix>/<key>.<ext> in the bucket, streams them back, and reports the store in readiness', async () => {
-      const rendered = await testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers: { title: { text: 'In the bucket' } } } });
+      const rendered = await testApp.request('POST', '/api/generate', {
+        apiKey: owner.apiKey,
+        body: { templateId, layers: { title: { text: 'In the bucket' } } },
+      });
       expect(rendered.status).toBe(200);
       const fileName = new URL(rendered.body.imageUrl).pathname.split('/').pop()!;
       // s3rver keeps each object as a file under <dir>/<bucket>/<key>._S3rver_object.
@@ -76,7 +79,11 @@ describe('S3-compatible storage', () => {
       const database = testApp.config.database;
       const other = await startTestApp({
         env: s3Env(s3.endpoint),
-        shared: { dataDir: testApp.config.dataDir, databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url, redisPrefix: testApp.config.redisPrefix },
+        shared: {
+          dataDir: testApp.config.dataDir,
+          databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url,
+          redisPrefix: testApp.config.redisPrefix,
+        },
       });
       try {
         const again = await other.request('POST', '/api/generate', { apiKey: owner.apiKey, body });
@@ -133,32 +140,42 @@ describe('S3-compatible storage', () => {
 
     const used = async () => (await testApp.request('GET', '/api/usage', { apiKey: owner.apiKey })).body.quota.used;
 
-    it.each(['down', 'slow', 'error'] as const)('answers a fresh render 503 storage_unavailable within 10 s and refunds it when the store is %s; readiness 503; recovers without restart', async (mode) => {
-      proxy.mode = mode;
-      const usedBefore = await used();
-      const started = Date.now();
-      const refused = await testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers: { title: { text: `Store ${mode}` } } } });
-      expect(Date.now() - started).toBeLessThan(10_000);
-      expect(refused.status).toBe(503);
-      expect(refused.body).toMatchObject({ statusCode: 503, code: 'storage_unavailable' });
-      expect(await used()).toBe(usedBefore);
-      const notReady = await testApp.request('GET', '/health/ready');
-      expect(notReady.status).toBe(503);
-      expect(notReady.body.error).toHaveProperty('storage.status', 'down');
+    it.each(['down', 'slow', 'error'] as const)(
+      'answers a fresh render 503 storage_unavailable within 10 s and refunds it when the store is %s; readiness 503; recovers without restart',
+      async (mode) => {
+        proxy.mode = mode;
+        const usedBefore = await used();
+        const started = Date.now();
+        const refused = await testApp.request('POST', '/api/generate', {
+          apiKey: owner.apiKey,
+          body: { templateId, layers: { title: { text: `Store ${mode}` } } },
+        });
+        expect(Date.now() - started).toBeLessThan(10_000);
+        expect(refused.status).toBe(503);
+        expect(refused.body).toMatchObject({ statusCode: 503, code: 'storage_unavailable' });
+        expect(await used()).toBe(usedBefore);
+        const notReady = await testApp.request('GET', '/health/ready');
+        expect(notReady.status).toBe(503);
+        expect(notReady.body.error).toHaveProperty('storage.status', 'down');
 
-      proxy.mode = 'pass';
-      expect((await testApp.request('GET', '/health/ready')).status).toBe(200);
-      const recovered = await testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers: { title: { text: `Store ${mode}` } } } });
-      expect(recovered.status).toBe(200);
-      expect(recovered.body.cached).toBe(false);
-      expect(await used()).toBe(usedBefore + 1);
+        proxy.mode = 'pass';
+        expect((await testApp.request('GET', '/health/ready')).status).toBe(200);
+        const recovered = await testApp.request('POST', '/api/generate', {
+          apiKey: owner.apiKey,
+          body: { templateId, layers: { title: { text: `Store ${mode}` } } },
+        });
+        expect(recovered.status).toBe(200);
+        expect(recovered.body.cached).toBe(false);
+        expect(await used()).toBe(usedBefore + 1);
 
-      // Serving an image while the store is unreachable is a 503 too, never a hang or a 500.
-      proxy.mode = mode;
-      const image = await testApp.request('GET', new URL(recovered.body.imageUrl).pathname);
-      expect(image.status).toBe(503);
-      expect(image.body.code).toBe('storage_unavailable');
-      proxy.mode = 'pass';
-    }, 30_000);
+        // Serving an image while the store is unreachable is a 503 too, never a hang or a 500.
+        proxy.mode = mode;
+        const image = await testApp.request('GET', new URL(recovered.body.imageUrl).pathname);
+        expect(image.status).toBe(503);
+        expect(image.body.code).toBe('storage_unavailable');
+        proxy.mode = 'pass';
+      },
+      30_000,
+    );
   });
 });

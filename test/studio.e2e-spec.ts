@@ -34,7 +34,15 @@ describe('studio at /app/templates in a real browser', () => {
     testApp = await startTestApp({ env: { PREVIEW_PER_MINUTE: '1000' } });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on('dialog', (dialog) => void dialog.accept());
@@ -48,7 +56,12 @@ describe('studio at /app/templates in a real browser', () => {
   const canvas = () => page.getByRole('application', { name: 'Template canvas' });
   const field = (label: string) => page.getByLabel(label, { exact: true });
   /** Waits for the preview to answer the latest change. */
-  const previewSettled = () => page.waitForFunction(() => document.querySelector('.canvas')?.getAttribute('data-preview') === 'ready' && document.querySelector<HTMLImageElement>('img.preview')?.complete === true);
+  const previewSettled = () =>
+    page.waitForFunction(
+      () =>
+        document.querySelector('.canvas')?.getAttribute('data-preview') === 'ready' &&
+        document.querySelector<HTMLImageElement>('img.preview')?.complete === true,
+    );
   /** Field values as shown once the editor has re-rendered (rendering is asynchronous). */
   const expectFields = async (labels: string[], expected: string[]) => {
     let values: string[] = [];
@@ -93,7 +106,11 @@ describe('studio at /app/templates in a real browser', () => {
     const moved = (await rect.boundingBox())!;
     await page.mouse.move(moved.x + 5, moved.y + 5);
     await page.mouse.down();
-    await page.mouse.move(moved.x + 5 - (Number(await field('X').inputValue()) - 3) * scale, moved.y + 5 - (Number(await field('Y').inputValue()) - 2) * scale, { steps: 8 });
+    await page.mouse.move(
+      moved.x + 5 - (Number(await field('X').inputValue()) - 3) * scale,
+      moved.y + 5 - (Number(await field('Y').inputValue()) - 2) * scale,
+      { steps: 8 },
+    );
     await page.mouse.up();
     await expectFields(['X', 'Y'], ['0', '0']);
     const handle = rect.locator('[data-handle="se"]');
@@ -107,7 +124,15 @@ describe('studio at /app/templates in a real browser', () => {
 
     // Then exact values from the properties panel, as a designer would type them.
     await field('Layer name').fill('badge');
-    for (const [label, value] of [['X', '80'], ['Y', '60'], ['Width', '200'], ['Height', '44'], ['Fill', '#38bdf8'], ['Radius', '8']]) await field(label).fill(value);
+    for (const [label, value] of [
+      ['X', '80'],
+      ['Y', '60'],
+      ['Width', '200'],
+      ['Height', '44'],
+      ['Fill', '#38bdf8'],
+      ['Radius', '8'],
+    ])
+      await field(label).fill(value);
     await canvas().locator('[data-layer="badge"]').waitFor();
 
     // A text: added, text edited, font changed.
@@ -116,7 +141,15 @@ describe('studio at /app/templates in a real browser', () => {
     await field('Text').fill('Designing a card takes a minute');
     await field('Font family').selectOption('Noto Sans SC');
     await field('Font family').selectOption('Inter');
-    for (const [label, value] of [['X', '80'], ['Y', '130'], ['Width', '1040'], ['Height', '280'], ['Font size', '64'], ['Color', '#ffffff']]) await field(label).fill(value);
+    for (const [label, value] of [
+      ['X', '80'],
+      ['Y', '130'],
+      ['Width', '1040'],
+      ['Height', '280'],
+      ['Font size', '64'],
+      ['Color', '#ffffff'],
+    ])
+      await field(label).fill(value);
     await field('Font weight').fill('bold');
     await field('Max lines').fill('3');
     await field('Auto fit').check();
@@ -129,7 +162,22 @@ describe('studio at /app/templates in a real browser', () => {
     expect(saved).toMatchObject({ name: 'Blog card', width: 1200, height: 630, background: '#0f172a', version: 1 });
     expect(saved.layers).toEqual([
       expect.objectContaining({ name: 'badge', type: 'rect', x: 80, y: 60, width: 200, height: 44, fill: '#38bdf8', radius: 8 }),
-      expect.objectContaining({ name: 'title', type: 'text', x: 80, y: 130, width: 1040, height: 280, text: 'Designing a card takes a minute', fontFamily: 'Inter', fontSize: 64, fontWeight: 'bold', color: '#ffffff', maxLines: 3, autoFit: true, minFontSize: 32 }),
+      expect.objectContaining({
+        name: 'title',
+        type: 'text',
+        x: 80,
+        y: 130,
+        width: 1040,
+        height: 280,
+        text: 'Designing a card takes a minute',
+        fontFamily: 'Inter',
+        fontSize: 64,
+        fontWeight: 'bold',
+        color: '#ffffff',
+        maxLines: 3,
+        autoFit: true,
+        minFontSize: 32,
+      }),
     ]);
     await canvas().locator('[data-layer="title"]').click();
     await previewSettled();
@@ -240,7 +288,9 @@ describe('studio at /app/templates in a real browser', () => {
     const sorted = [...timings].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)];
     // Reported, not asserted: the machine is shared; see the README.
-    console.log(`studio preview round trip: median ${median.toFixed(1)} ms, min ${sorted[0].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms (n=${sorted.length})`);
+    console.log(
+      `studio preview round trip: median ${median.toFixed(1)} ms, min ${sorted[0].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms (n=${sorted.length})`,
+    );
     expect(timings).toHaveLength(15);
     await page.getByRole('button', { name: 'Undo' }).click();
   });

@@ -23,7 +23,13 @@ async function database(): Promise<Database> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pictor-tac-'));
   const { url, drop } = await freshDatabaseUrl(dataDir);
   const redisPrefix = `pictor-tac-${randomBytes(6).toString('hex')}:`;
-  return { dataDir, url, drop, redisPrefix, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: url, SECRETS_KEY: 'a'.repeat(64), REDIS_PREFIX: redisPrefix } };
+  return {
+    dataDir,
+    url,
+    drop,
+    redisPrefix,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: url, SECRETS_KEY: 'a'.repeat(64), REDIS_PREFIX: redisPrefix },
+  };
 }
 
 /** Runs the built CLI; stdout must be exactly one JSON object whatever the outcome. */
@@ -74,7 +80,21 @@ describe('templates as code: templates:export and templates:import', () => {
     const cardFile = readFileSync(join(dir, `${card.id}.json`), 'utf8');
     // Canonical: the POST body with every default, keys in the schema's order, nothing volatile.
     expect(Object.keys(JSON.parse(cardFile))).toEqual(['name', 'width', 'height', 'background', 'publicRender', 'layers']);
-    expect(Object.keys(JSON.parse(cardFile).layers[0])).toEqual(['name', 'x', 'y', 'width', 'height', 'opacity', 'hidden', 'type', 'fill', 'gradient', 'borderColor', 'borderWidth', 'radius']);
+    expect(Object.keys(JSON.parse(cardFile).layers[0])).toEqual([
+      'name',
+      'x',
+      'y',
+      'width',
+      'height',
+      'opacity',
+      'hidden',
+      'type',
+      'fill',
+      'gradient',
+      'borderColor',
+      'borderWidth',
+      'radius',
+    ]);
     expect(cardFile).not.toMatch(/createdAt|updatedAt|version|"id"/);
     expect(cardFile.endsWith('}\n')).toBe(true);
     // Stable: exporting again writes the same bytes.
@@ -84,7 +104,10 @@ describe('templates as code: templates:export and templates:import', () => {
     // Into another database, for another account: same ids, same designs.
     const other = await createAccount(targetApp).then(({ account, apiKey }) => ({ accountId: account.id, apiKey }));
     const first = await cli(target, 'templates:import', '--account', other.accountId, '--dir', dir);
-    expect(first).toMatchObject({ code: 0, output: { accountId: other.accountId, dir, created: [card.id, banner.id].sort(), updated: [], unchanged: [], failed: [] } });
+    expect(first).toMatchObject({
+      code: 0,
+      output: { accountId: other.accountId, dir, created: [card.id, banner.id].sort(), updated: [], unchanged: [], failed: [] },
+    });
     const imported = (await targetApp.request('GET', `/api/templates/${banner.id}`, { apiKey: other.apiKey })).body;
     expect(imported).toMatchObject({ id: banner.id, version: 1, name: 'Banner', publicRender: 'signed', background: '#112233', layers: banner.layers });
 
@@ -102,11 +125,17 @@ describe('templates as code: templates:export and templates:import', () => {
     // Edits: a rename updates without a new version; a design change bumps it once.
     const edited = JSON.parse(cardFile);
     writeFileSync(join(dir, `${card.id}.json`), JSON.stringify({ ...edited, name: 'Renamed card' }));
-    expect((await cli(target, 'templates:import', '--account', other.accountId, '--dir', dir)).output).toMatchObject({ updated: [card.id], unchanged: [banner.id] });
+    expect((await cli(target, 'templates:import', '--account', other.accountId, '--dir', dir)).output).toMatchObject({
+      updated: [card.id],
+      unchanged: [banner.id],
+    });
     expect((await targetApp.request('GET', `/api/templates/${card.id}`, { apiKey: other.apiKey })).body).toMatchObject({ name: 'Renamed card', version: 1 });
     writeFileSync(join(dir, `${card.id}.json`), JSON.stringify({ ...edited, name: 'Renamed card', width: 800 }));
     expect((await cli(target, 'templates:import', '--account', other.accountId, '--dir', dir)).output).toMatchObject({ updated: [card.id] });
-    expect((await cli(target, 'templates:import', '--account', other.accountId, '--dir', dir)).output).toMatchObject({ updated: [], unchanged: [card.id, banner.id].sort() });
+    expect((await cli(target, 'templates:import', '--account', other.accountId, '--dir', dir)).output).toMatchObject({
+      updated: [],
+      unchanged: [card.id, banner.id].sort(),
+    });
     expect((await targetApp.request('GET', `/api/templates/${card.id}`, { apiKey: other.apiKey })).body).toMatchObject({ width: 800, version: 2 });
 
     // An id that belongs to another account is refused, and nothing changes for it.
@@ -129,7 +158,10 @@ describe('templates as code: templates:export and templates:import', () => {
     writeFileSync(join(files, `${good}.json`), JSON.stringify(sampleTemplate()));
     writeFileSync(join(files, 'tpl_NotJson000000000000.json'), '{ "name": ');
     writeFileSync(join(files, 'tpl_Invalid00000000000.json'), JSON.stringify(sampleTemplate({ width: 0 })));
-    writeFileSync(join(files, 'tpl_BadLayer0000000000.json'), JSON.stringify(sampleTemplate({ layers: [{ name: 'x', type: 'rect', width: 10, height: 10, fill: 'red' }] })));
+    writeFileSync(
+      join(files, 'tpl_BadLayer0000000000.json'),
+      JSON.stringify(sampleTemplate({ layers: [{ name: 'x', type: 'rect', width: 10, height: 10, fill: 'red' }] })),
+    );
     writeFileSync(join(files, 'notes.json'), '{}');
     writeFileSync(join(files, 'README.md'), 'ignored: not a .json file');
 
@@ -142,7 +174,10 @@ describe('templates as code: templates:export and templates:import', () => {
     expect(failed['tpl_Invalid00000000000.json']).toMatchObject({ field: 'width', error: expect.stringMatching(/^width: /) });
     expect(failed['tpl_BadLayer0000000000.json']).toMatchObject({ field: 'layers.0.fill' });
     expect(failed['notes.json'].error).toMatch(/file name must be <template id>\.json/);
-    const stderrLines = result.stderr.trim().split('\n').map((line) => JSON.parse(line).error);
+    const stderrLines = result.stderr
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).error);
     expect(stderrLines).toEqual(expect.arrayContaining([expect.stringMatching(/^tpl_Invalid00000000000\.json \(width\): width: /)]));
     // The failing files created nothing.
     const listed = (await targetApp.request('GET', '/api/templates', { apiKey: owner.apiKey })).body.data.map((template: { id: string }) => template.id);

@@ -44,9 +44,7 @@ describe('templates API', () => {
 
   it('bumps the version once per design change even under concurrent PATCHes', async () => {
     const id = (await call('POST', '/api/templates', sampleTemplate())).body.id;
-    const responses = await Promise.all(
-      Array.from({ length: 5 }, (_, index) => call('PATCH', `/api/templates/${id}`, { background: `#00000${index}` })),
-    );
+    const responses = await Promise.all(Array.from({ length: 5 }, (_, index) => call('PATCH', `/api/templates/${id}`, { background: `#00000${index}` })));
     expect(responses.every((response) => response.status === 200)).toBe(true);
     expect((await call('GET', `/api/templates/${id}`)).body.version).toBe(6);
 
@@ -59,7 +57,8 @@ describe('templates API', () => {
 
   it('applies a PATCH with If-Match only at that version: otherwise 409 version_conflict and nothing changes', async () => {
     const id = (await call('POST', '/api/templates', sampleTemplate())).body.id;
-    const patch = (body: unknown, ifMatch: string) => testApp.request('PATCH', `/api/templates/${id}`, { apiKey: owner.apiKey, body, headers: { 'if-match': ifMatch } });
+    const patch = (body: unknown, ifMatch: string) =>
+      testApp.request('PATCH', `/api/templates/${id}`, { apiKey: owner.apiKey, body, headers: { 'if-match': ifMatch } });
     const first = await patch({ width: 800 }, '"1"');
     expect(first.status).toBe(200);
     expect(first.body.version).toBe(2);

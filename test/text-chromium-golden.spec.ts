@@ -37,7 +37,10 @@ interface Face {
 function fontsourceFaces(packageName: string): Face[] {
   const dir = dirname(require.resolve(`${packageName}/package.json`));
   const css = readFileSync(join(dir, '400.css'), 'utf8');
-  return [...css.matchAll(/src: url\(\.\/files\/([^)]+\.woff2)\)[^;]*;\s*unicode-range: ([^;]+);/g)].map((match) => ({ file: join(dir, 'files', match[1]), unicodeRange: match[2] }));
+  return [...css.matchAll(/src: url\(\.\/files\/([^)]+\.woff2)\)[^;]*;\s*unicode-range: ([^;]+);/g)].map((match) => ({
+    file: join(dir, 'files', match[1]),
+    unicodeRange: match[2],
+  }));
 }
 
 function inRange(unicodeRange: string, codePoint: number): boolean {
@@ -67,14 +70,28 @@ const SCRIPTS: Array<{ name: string; text: string; faces: Face[]; size?: number 
 ];
 
 /** The faces a string needs (the subsets its code points fall in). */
-const facesFor = (faces: Face[], text: string) => faces.filter((face) => Array.from(text).some((character) => inRange(face.unicodeRange, character.codePointAt(0)!)));
+const facesFor = (faces: Face[], text: string) =>
+  faces.filter((face) => Array.from(text).some((character) => inRange(face.unicodeRange, character.codePointAt(0)!)));
 
 const familyName = (name: string) => `Golden ${name}`;
 
 async function drawWithPictor(name: string, text: string, size = FONT_SIZE): Promise<Buffer> {
-  const parsed = layerSchema.parse({ type: 'text', name: 'golden', ...BOX, text, fontSize: size, lineHeight: 1.2, align: 'start', color: '#000000' }) as TextLayer;
+  const parsed = layerSchema.parse({
+    type: 'text',
+    name: 'golden',
+    ...BOX,
+    text,
+    fontSize: size,
+    lineHeight: 1.2,
+    align: 'start',
+    color: '#000000',
+  }) as TextLayer;
   const layer: TextLayer = { ...parsed, fontFamily: familyName(name) };
-  const result = await drawTemplate({ design: { width: WIDTH, height: HEIGHT, background: '#ffffff', layers: [layer] }, output: { width: WIDTH, height: HEIGHT, format: 'png', quality: 90 }, images: new Map() });
+  const result = await drawTemplate({
+    design: { width: WIDTH, height: HEIGHT, background: '#ffffff', layers: [layer] },
+    output: { width: WIDTH, height: HEIGHT, format: 'png', quality: 90 },
+    images: new Map(),
+  });
   return Buffer.from(result.bytes);
 }
 
@@ -94,7 +111,9 @@ async function inkOf(png: Buffer): Promise<Ink> {
       const offset = (y * info.width + x) * info.channels;
       const distance = Math.max(255 - data[offset], 255 - data[offset + 1], 255 - data[offset + 2]);
       if (distance < 96) continue;
-      box = box ? { left: Math.min(box.left, x), top: Math.min(box.top, y), right: Math.max(box.right, x), bottom: Math.max(box.bottom, y) } : { left: x, top: y, right: x, bottom: y };
+      box = box
+        ? { left: Math.min(box.left, x), top: Math.min(box.top, y), right: Math.max(box.right, x), bottom: Math.max(box.bottom, y) }
+        : { left: x, top: y, right: x, bottom: y };
       const cell = Math.floor(y / CELL) * columns + Math.floor(x / CELL);
       counts.set(cell, (counts.get(cell) ?? 0) + 1);
     }
@@ -104,7 +123,10 @@ async function inkOf(png: Buffer): Promise<Ink> {
 }
 
 function compare(pictor: Ink, browser: Ink) {
-  const edges = pictor.box && browser.box ? Math.max(...(['left', 'top', 'right', 'bottom'] as const).map((edge) => Math.abs(pictor.box![edge] - browser.box![edge]))) : Infinity;
+  const edges =
+    pictor.box && browser.box
+      ? Math.max(...(['left', 'top', 'right', 'bottom'] as const).map((edge) => Math.abs(pictor.box![edge] - browser.box![edge])))
+      : Infinity;
   const union = new Set([...pictor.cells, ...browser.cells]).size;
   const overlap = union === 0 ? 0 : [...pictor.cells].filter((cell) => browser.cells.has(cell)).length / union;
   return { edges, overlap, agrees: edges <= EDGE_TOLERANCE && overlap >= MIN_OVERLAP };
@@ -120,11 +142,21 @@ describe('text drawn like chromium draws it (same font files)', () => {
     for (const script of SCRIPTS) drawn.set(script.name, await drawWithPictor(script.name, script.text, script.size));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1 });
     const files = new Map<string, string>();
-    await page.route('http://fonts.test/**', (route) => route.fulfill({ body: readFileSync(files.get(new URL(route.request().url()).pathname)!), contentType: 'font/woff2' }));
+    await page.route('http://fonts.test/**', (route) =>
+      route.fulfill({ body: readFileSync(files.get(new URL(route.request().url()).pathname)!), contentType: 'font/woff2' }),
+    );
     for (const script of SCRIPTS) {
       const rules = facesFor(script.faces, script.text).map((face, index) => {
         const path = `/${script.name.replace(/\W/g, '')}/${index}.woff2`;
@@ -137,11 +169,14 @@ describe('text drawn like chromium draws it (same font files)', () => {
               font: ${script.size ?? FONT_SIZE}px/1.2 '${familyName(script.name)}'; color: #000000; text-align: start; white-space: pre-wrap; }
         </style></head><body><div dir="auto"></div></body></html>`;
       await page.setContent(html);
-      await page.evaluate(async ({ text, family, size }) => {
-        document.querySelector('div')!.textContent = text;
-        await document.fonts.load(`${size}px "${family}"`, text);
-        await document.fonts.ready;
-      }, { text: script.text, family: familyName(script.name), size: FONT_SIZE });
+      await page.evaluate(
+        async ({ text, family, size }) => {
+          document.querySelector('div')!.textContent = text;
+          await document.fonts.load(`${size}px "${family}"`, text);
+          await document.fonts.ready;
+        },
+        { text: script.text, family: familyName(script.name), size: FONT_SIZE },
+      );
       references.set(script.name, await page.screenshot({ type: 'png' }));
     }
   }, 60_000);
@@ -155,7 +190,10 @@ describe('text drawn like chromium draws it (same font files)', () => {
         { input: drawn.get(script.name)!, left: 0, top: row * HEIGHT },
         { input: references.get(script.name)!, left: WIDTH + 10, top: row * HEIGHT },
       ]);
-      const full = await sharp({ create: { width: WIDTH * 2 + 10, height: HEIGHT * rows.length, channels: 3, background: '#cbd5e1' } }).composite(composites).png().toBuffer();
+      const full = await sharp({ create: { width: WIDTH * 2 + 10, height: HEIGHT * rows.length, channels: 3, background: '#cbd5e1' } })
+        .composite(composites)
+        .png()
+        .toBuffer();
       writeFileSync(sheet, await sharp(full).resize({ width: 1200 }).png({ compressionLevel: 9, palette: true }).toBuffer());
     }
   });
@@ -175,7 +213,11 @@ describe('text drawn like chromium draws it (same font files)', () => {
   // @font-face), so emoji have no browser reference: Pictor must draw them in colour, whole, in place.
   it('draws colour emoji, each cluster whole', async () => {
     const parsed = layerSchema.parse({ type: 'text', name: 'emoji', ...BOX, text: '👋🏽🇯🇵👨‍👩‍👧', fontSize: FONT_SIZE }) as TextLayer;
-    const result = await drawTemplate({ design: { width: WIDTH, height: HEIGHT, background: '#ffffff', layers: [parsed] }, output: { width: WIDTH, height: HEIGHT, format: 'png', quality: 90 }, images: new Map() });
+    const result = await drawTemplate({
+      design: { width: WIDTH, height: HEIGHT, background: '#ffffff', layers: [parsed] },
+      output: { width: WIDTH, height: HEIGHT, format: 'png', quality: 90 },
+      images: new Map(),
+    });
     const { data, info } = await sharp(Buffer.from(result.bytes)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     let colourful = 0;
     let right = 0;
@@ -202,9 +244,22 @@ describe('text drawn like chromium draws it (same font files)', () => {
 
   it('fails a right-to-left line laid out left to right', async () => {
     const hebrew = SCRIPTS.find((script) => script.name === 'Hebrew')!;
-    const parsed = layerSchema.parse({ type: 'text', name: 'golden', ...BOX, text: hebrew.text, fontSize: FONT_SIZE, lineHeight: 1.2, align: 'left', direction: 'ltr' }) as TextLayer;
+    const parsed = layerSchema.parse({
+      type: 'text',
+      name: 'golden',
+      ...BOX,
+      text: hebrew.text,
+      fontSize: FONT_SIZE,
+      lineHeight: 1.2,
+      align: 'left',
+      direction: 'ltr',
+    }) as TextLayer;
     const layer: TextLayer = { ...parsed, fontFamily: familyName('Hebrew') };
-    const result = await drawTemplate({ design: { width: WIDTH, height: HEIGHT, background: '#ffffff', layers: [layer] }, output: { width: WIDTH, height: HEIGHT, format: 'png', quality: 90 }, images: new Map() });
+    const result = await drawTemplate({
+      design: { width: WIDTH, height: HEIGHT, background: '#ffffff', layers: [layer] },
+      output: { width: WIDTH, height: HEIGHT, format: 'png', quality: 90 },
+      images: new Map(),
+    });
     const comparison = compare(await inkOf(Buffer.from(result.bytes)), await inkOf(references.get('Hebrew')!));
     if (process.env.GOLDEN_VERBOSE) console.log('Hebrew laid out LTR', comparison);
     expect(comparison.agrees).toBe(false);

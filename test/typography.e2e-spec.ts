@@ -53,9 +53,18 @@ describe('text typography fields', () => {
 
   it('stores a template with every typography field and renders it, and overrides take the same fields', async () => {
     const typography = {
-      direction: 'rtl', align: 'justify', letterSpacing: -0.5, textTransform: 'uppercase', lang: 'tr', fontStyle: 'italic',
-      strokeColor: '#000000', strokeWidth: 3, shadow: { color: '#00000080', blur: 4, offsetX: 2, offsetY: 2 },
-      background: { color: '#ff0000', padding: 4, radius: 4 }, rotation: 15, opacity: 0.9,
+      direction: 'rtl',
+      align: 'justify',
+      letterSpacing: -0.5,
+      textTransform: 'uppercase',
+      lang: 'tr',
+      fontStyle: 'italic',
+      strokeColor: '#000000',
+      strokeWidth: 3,
+      shadow: { color: '#00000080', blur: 4, offsetX: 2, offsetY: 2 },
+      background: { color: '#ff0000', padding: 4, radius: 4 },
+      rotation: 15,
+      opacity: 0.9,
       spans: [{ text: 'istanbul ' }, { text: 'bold', fontWeight: 700, color: '#ffcc00', underline: true, fontStyle: 'normal', fontFamily: 'Inter' }],
     };
     const created = await testApp.request('POST', '/api/templates', { apiKey: owner.apiKey, body: title(typography) });
@@ -67,7 +76,10 @@ describe('text typography fields', () => {
     expect(rendered.status).toBe(200);
     const overridden = await testApp.request('POST', '/api/generate', {
       apiKey: owner.apiKey,
-      body: { templateId: created.body.id, layers: { title: { text: 'plain', direction: 'ltr', align: 'end', rotation: 0, opacity: 1, shadow: null, background: null }, badge: { rotation: 45 } } },
+      body: {
+        templateId: created.body.id,
+        layers: { title: { text: 'plain', direction: 'ltr', align: 'end', rotation: 0, opacity: 1, shadow: null, background: null }, badge: { rotation: 45 } },
+      },
     });
     expect(overridden.status).toBe(200);
     expect(overridden.body.warnings).toBeUndefined();
@@ -75,7 +87,8 @@ describe('text typography fields', () => {
   });
 
   it('takes the typography fields in a public render URL, numbers as decimals and words as words', async () => {
-    const query = `templateId=${templateId}&layers[title][text]=${encodeURIComponent('שלום עולם')}&layers[title][direction]=rtl&layers[title][align]=end` +
+    const query =
+      `templateId=${templateId}&layers[title][text]=${encodeURIComponent('שלום עולם')}&layers[title][direction]=rtl&layers[title][align]=end` +
       '&layers[title][letterSpacing]=-1.5&layers[title][rotation]=-10&layers[title][opacity]=0.5&layers[title][textTransform]=uppercase&layers[badge][rotation]=45';
     const ok = await testApp.request('GET', `/api/render?${query}`);
     expect(ok.status).toBe(200);
@@ -88,7 +101,9 @@ describe('text typography fields', () => {
   it('rotates a layer clockwise about its centre', async () => {
     // A 200×20 bar rotated 90° becomes a 20×200 bar around the same centre.
     const id = await createTemplate(testApp, owner.apiKey, {
-      width: 300, height: 300, background: '#ffffff',
+      width: 300,
+      height: 300,
+      background: '#ffffff',
       layers: [{ name: 'bar', type: 'rect', x: 50, y: 140, width: 200, height: 20, fill: '#000000', rotation: 90 }],
     });
     const response = await testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId: id, layers: {} } });

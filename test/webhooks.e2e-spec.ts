@@ -112,8 +112,14 @@ describe('webhook delivery', () => {
     expect(timestamp).toBeLessThanOrEqual(Math.ceil(receivedAt / 1000));
     await until(async () => (await deliveries()).length > 0);
     expect((await deliveries())[0]).toEqual({
-      id: expect.stringMatching(/^whd_/), url: `${receiverUrl}/ok`, imageUrl: response.body.imageUrl, outcome: 'succeeded',
-      responseStatus: 204, durationMs: expect.any(Number), error: null, createdAt: expect.any(String),
+      id: expect.stringMatching(/^whd_/),
+      url: `${receiverUrl}/ok`,
+      imageUrl: response.body.imageUrl,
+      outcome: 'succeeded',
+      responseStatus: 204,
+      durationMs: expect.any(Number),
+      error: null,
+      createdAt: expect.any(String),
     });
   });
 

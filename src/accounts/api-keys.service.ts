@@ -92,8 +92,6 @@ export class ApiKeysService {
     const now = this.clock.now();
     if (apiKey.lastUsedAt && now.getTime() - apiKey.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
     apiKey.lastUsedAt = now;
-    this.apiKeys
-      .recordUse(apiKey.id, now)
-      .catch((error: Error) => this.logger.warn(`Could not record key use: ${error.message}`));
+    this.apiKeys.recordUse(apiKey.id, now).catch((error: Error) => this.logger.warn(`Could not record key use: ${error.message}`));
   }
 }

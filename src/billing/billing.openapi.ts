@@ -7,7 +7,7 @@ export const usageSchema = component(
   'Usage',
   z.strictObject({
     plan: z.enum(Object.keys(PLANS) as [string, ...string[]]),
-    period: z.strictObject({ start: z.iso.datetime(), end: z.iso.datetime() }).describe('The billing period (renews monthly on the account\'s creation day)'),
+    period: z.strictObject({ start: z.iso.datetime(), end: z.iso.datetime() }).describe("The billing period (renews monthly on the account's creation day)"),
     quota: z.strictObject({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int() }),
     rateLimit: z.strictObject({ limit: z.number().int(), remaining: z.number().int(), resetSeconds: z.number().int() }),
   }),
@@ -19,7 +19,7 @@ export const billingRouteDocs = defineRouteDocs([
     path: '/api/usage',
     operationId: 'getUsage',
     tag: 'Account',
-    summary: 'Usage against the plan: this period\'s quota and the rolling minute',
+    summary: "Usage against the plan: this period's quota and the rolling minute",
     responses: {
       200: {
         description: 'Usage',

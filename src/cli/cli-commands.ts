@@ -82,6 +82,9 @@ export const COMMANDS: Record<string, Command> = {
       });
     if (report instanceof PartialFailure) return report;
     if (report.failed.length === 0) return { ...report };
-    return new PartialFailure({ ...report }, report.failed.map((failure) => `${failure.file}${failure.field ? ` (${failure.field})` : ''}: ${failure.error}`));
+    return new PartialFailure(
+      { ...report },
+      report.failed.map((failure) => `${failure.file}${failure.field ? ` (${failure.field})` : ''}: ${failure.error}`),
+    );
   },
 };

@@ -12,6 +12,9 @@ import { TemplateFilesModule } from '../template-files/template-files.module';
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: CliModule, imports: [ConfigModule.forRoot(config), ClockModule, RedisModule, DatabaseModule.forRoot(APP_SCHEMA), AccountsModule, TemplateFilesModule] };
+    return {
+      module: CliModule,
+      imports: [ConfigModule.forRoot(config), ClockModule, RedisModule, DatabaseModule.forRoot(APP_SCHEMA), AccountsModule, TemplateFilesModule],
+    };
   }
 }

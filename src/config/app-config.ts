@@ -5,9 +5,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseDuration } from './duration';
 
-export type DatabaseConfig =
-  | { type: 'sqlite'; path: string }
-  | { type: 'mysql'; url: string };
+export type DatabaseConfig = { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
 
 export interface S3StorageConfig {
   type: 's3';
@@ -70,7 +68,10 @@ export class AppConfig {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, detail: string) {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
     super(`Invalid configuration: ${variable} ${detail}`);
   }
 }
@@ -83,16 +84,14 @@ const integerString = (min: number, max: number) =>
     .refine((value) => value >= min && value <= max, `must be between ${min} and ${max}`);
 
 const duration = (minMs: number, maxMs: number) =>
-  z
-    .string()
-    .transform((value, context) => {
-      const ms = parseDuration(value);
-      if (ms === null || ms < minMs || ms > maxMs) {
-        context.addIssue({ code: 'custom', message: `must be a duration like 15s or 500ms, between ${minMs} ms and ${maxMs} ms` });
-        return z.NEVER;
-      }
-      return ms;
-    });
+  z.string().transform((value, context) => {
+    const ms = parseDuration(value);
+    if (ms === null || ms < minMs || ms > maxMs) {
+      context.addIssue({ code: 'custom', message: `must be a duration like 15s or 500ms, between ${minMs} ms and ${maxMs} ms` });
+      return z.NEVER;
+    }
+    return ms;
+  });
 
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -114,7 +113,10 @@ const environmentSchema = z.object({
     .string()
     .refine((value) => /^rediss?:\/\/.+/.test(value), 'must be a redis:// URL')
     .optional(),
-  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1–64 characters of letters, digits, _ : . -').default('pictor:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1–64 characters of letters, digits, _ : . -')
+    .default('pictor:'),
   SECRETS_KEY: z.string().optional(),
   WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.string().default(''),
   RENDER_THREADS: integerString(1, 64).optional(),
@@ -246,7 +248,10 @@ function parseStorage(values: EnvironmentValues, defaultDirectory: string): Stor
 
 /** `TRUST_PROXY`: empty = trust nobody; otherwise comma-separated addresses or CIDR ranges of the proxies. */
 function parseTrustProxy(value: string): false | string[] {
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
       throw new ConfigError('TRUST_PROXY', `must list proxy addresses or CIDR ranges (got "${entry}")`);

@@ -84,16 +84,14 @@ export class AccountPagesService {
     return this.mutate(request, '/app', async (active) => {
       const existed = SettingsService.hasUrlSigningSecret(active.account);
       const value = await this.settings.rotateUrlSigningSecret(active.account);
-      return { revealed: { label: 'URL-signing secret', value, warning: existed ? 'URLs signed with the previous secret stopped working just now.' : undefined } };
+      return {
+        revealed: { label: 'URL-signing secret', value, warning: existed ? 'URLs signed with the previous secret stopped working just now.' : undefined },
+      };
     });
   }
 
   /** A GET page: the session's shell (with the flash, which is then cleared) around the page's body. */
-  async render(
-    request: DashboardRequest,
-    section: NavSection,
-    body: (shell: ShellModel, active: ActiveSession) => Promise<string>,
-  ): Promise<PageResult> {
+  async render(request: DashboardRequest, section: NavSection, body: (shell: ShellModel, active: ActiveSession) => Promise<string>): Promise<PageResult> {
     const active = await this.sessions.resolve(request.sessionToken);
     if (!active) return TO_LOGIN;
     const flash = this.flashes.decode(request.flash, active.session.csrfToken);

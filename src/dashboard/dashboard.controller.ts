@@ -163,7 +163,13 @@ export class DashboardController {
 
   private input(request: FastifyRequest): DashboardRequest {
     const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : undefined;
-    return { sessionToken: request.cookies[SESSION_COOKIE], formToken: request.cookies[FORM_COOKIE], flash: request.cookies[FLASH_COOKIE], ip: request.ip, body };
+    return {
+      sessionToken: request.cookies[SESSION_COOKIE],
+      formToken: request.cookies[FORM_COOKIE],
+      flash: request.cookies[FLASH_COOKIE],
+      ip: request.ip,
+      body,
+    };
   }
 
   private send(reply: FastifyReply, result: PageResult): string {

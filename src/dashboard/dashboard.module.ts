@@ -22,7 +22,15 @@ import { SessionsService } from './sessions.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Session]), AccountsModule, BillingModule, SettingsModule, WebhooksModule, TemplatesModule, PreviewModule],
   controllers: [DashboardController],
-  providers: [DashboardService, AccountPagesService, TemplatePagesService, FlashCodec, StudioAssets, SessionsService, { provide: SessionAuthenticator, useClass: DashboardSessionAuthenticator }],
+  providers: [
+    DashboardService,
+    AccountPagesService,
+    TemplatePagesService,
+    FlashCodec,
+    StudioAssets,
+    SessionsService,
+    { provide: SessionAuthenticator, useClass: DashboardSessionAuthenticator },
+  ],
   exports: [SessionAuthenticator],
 })
 export class DashboardModule {}

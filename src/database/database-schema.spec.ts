@@ -7,7 +7,11 @@ const SOURCE = join(__dirname, '..');
 
 function files(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? files(join(directory, entry.name)) : entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [join(directory, entry.name)] : [],
+    entry.isDirectory()
+      ? files(join(directory, entry.name))
+      : entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')
+        ? [join(directory, entry.name)]
+        : [],
   );
 }
 

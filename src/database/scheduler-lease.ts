@@ -15,15 +15,20 @@ export class SchedulerLease {
 
   /** Takes the lease (or extends it when this holder has it) until `until`; false when another holder has it. */
   async acquire(now: Date, until: Date): Promise<boolean> {
-    const changed = await execute(
-      this.dataSource,
-      'UPDATE scheduler_leases SET holder = ?, expires_at = ? WHERE name = ? AND (expires_at < ? OR holder = ?)',
-      [this.holder, sqlTimestamp(until), this.name, sqlTimestamp(now), this.holder],
-    );
+    const changed = await execute(this.dataSource, 'UPDATE scheduler_leases SET holder = ?, expires_at = ? WHERE name = ? AND (expires_at < ? OR holder = ?)', [
+      this.holder,
+      sqlTimestamp(until),
+      this.name,
+      sqlTimestamp(now),
+      this.holder,
+    ]);
     return changed > 0;
   }
 
   async release(): Promise<void> {
-    await execute(this.dataSource, "UPDATE scheduler_leases SET expires_at = '1970-01-01 00:00:00.000' WHERE name = ? AND holder = ?", [this.name, this.holder]);
+    await execute(this.dataSource, "UPDATE scheduler_leases SET expires_at = '1970-01-01 00:00:00.000' WHERE name = ? AND holder = ?", [
+      this.name,
+      this.holder,
+    ]);
   }
 }

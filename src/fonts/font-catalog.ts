@@ -36,8 +36,15 @@ export const SELECTABLE_FAMILIES = FONT_FAMILIES.filter((font) => font.selectabl
 export const FALLBACK_FAMILIES = ['Noto Sans SC', 'Noto Color Emoji'];
 
 const INTER_FILES: Record<number, string> = {
-  100: 'Thin', 200: 'ExtraLight', 300: 'Light', 400: 'Regular', 500: 'Medium',
-  600: 'SemiBold', 700: 'Bold', 800: 'ExtraBold', 900: 'Black',
+  100: 'Thin',
+  200: 'ExtraLight',
+  300: 'Light',
+  400: 'Regular',
+  500: 'Medium',
+  600: 'SemiBold',
+  700: 'Bold',
+  800: 'ExtraBold',
+  900: 'Black',
 };
 
 const packageDir = (name: string): string => dirname(require.resolve(`${name}/package.json`));
@@ -51,7 +58,9 @@ export function fontFiles(): Array<{ family: string; path: string }> {
   const subsets = (pkg: string, weights: number[]) => {
     const dir = join(packageDir(pkg), 'files');
     const pattern = new RegExp(`-(${weights.join('|')})-normal\\.woff2$`);
-    return readdirSync(dir).filter((file) => pattern.test(file)).map((file) => join(dir, file));
+    return readdirSync(dir)
+      .filter((file) => pattern.test(file))
+      .map((file) => join(dir, file));
   };
   for (const path of subsets('@fontsource/noto-sans-sc', [400, 700])) files.push({ family: 'Noto Sans SC', path });
   for (const path of subsets('@fontsource/noto-color-emoji', [400])) files.push({ family: 'Noto Color Emoji', path });

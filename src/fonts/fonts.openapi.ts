@@ -21,7 +21,12 @@ export const fontsRouteDocs = defineRouteDocs([
       200: {
         description: 'Font families',
         schema: fontListSchema,
-        examples: { builtin: { data: [{ family: 'Inter', weights: [400, 700], covers: 'Latin, Greek, Cyrillic' }], fallbacks: [{ family: 'Noto Color Emoji', covers: 'Colour emoji' }] } },
+        examples: {
+          builtin: {
+            data: [{ family: 'Inter', weights: [400, 700], covers: 'Latin, Greek, Cyrillic' }],
+            fallbacks: [{ family: 'Noto Color Emoji', covers: 'Colour emoji' }],
+          },
+        },
       },
     },
   },

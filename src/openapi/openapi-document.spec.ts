@@ -8,11 +8,23 @@ describe('OpenAPI document builder', () => {
   const named = component('SpecThing', z.strictObject({ id: z.string(), inner: shared }));
   const routes = defineRouteDocs([
     {
-      method: 'post', path: '/things/:id', operationId: 'makeThing', tag: 'Things', summary: 'Make',
+      method: 'post',
+      path: '/things/:id',
+      operationId: 'makeThing',
+      tag: 'Things',
+      summary: 'Make',
       body: { schema: z.strictObject({ thing: named, extra: shared }) },
       responses: { 201: { description: 'Made', schema: named, headers: ['ETag'] }, ...errors({ 404: ['thing_not_found'] }) },
     },
-    { method: 'get', path: '/things', operationId: 'listThings', tag: 'Things', summary: 'List', public: true, responses: { 200: { description: 'Listed', schema: z.array(shared) } } },
+    {
+      method: 'get',
+      path: '/things',
+      operationId: 'listThings',
+      tag: 'Things',
+      summary: 'List',
+      public: true,
+      responses: { 200: { description: 'Listed', schema: z.array(shared) } },
+    },
   ]);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the assertions walk the built document by path, as the tests walk JSON answers
   const document = buildOpenApiDocument({ routes }) as any;
@@ -24,7 +36,10 @@ describe('OpenAPI document builder', () => {
   it('references named components and inlines the rest, with their descriptions', () => {
     const post = document.paths['/things/{id}'].post;
     expect(post.requestBody.content['application/json'].schema.properties.thing).toEqual({ $ref: '#/components/schemas/SpecThing' });
-    expect(post.requestBody.content['application/json'].schema.properties.extra).toMatchObject({ type: 'object', properties: { label: { type: 'string', description: 'A label' } } });
+    expect(post.requestBody.content['application/json'].schema.properties.extra).toMatchObject({
+      type: 'object',
+      properties: { label: { type: 'string', description: 'A label' } },
+    });
     expect(post.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SpecThing' });
     expect(document.components.schemas.SpecThing.properties.inner.properties.label.description).toBe('A label');
     expect(JSON.stringify(document)).not.toMatch(/__inline_|__shared|\$defs/);

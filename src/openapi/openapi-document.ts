@@ -25,7 +25,10 @@ const HEADERS: Record<HeaderName, { description: string; schema: JsonSchema }> =
   'X-RateLimit-Limit': { description: 'Counted requests allowed per rolling minute.', schema: { type: 'integer' } },
   'X-RateLimit-Remaining': { description: 'Counted requests left in the current minute.', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'Seconds until a minute slot frees.', schema: { type: 'integer' } },
-  'X-Cache': { description: '`HIT` when the answer did not draw (cached, or joined an identical render in progress), `MISS` when it drew.', schema: { type: 'string', enum: ['HIT', 'MISS'] } },
+  'X-Cache': {
+    description: '`HIT` when the answer did not draw (cached, or joined an identical render in progress), `MISS` when it drew.',
+    schema: { type: 'string', enum: ['HIT', 'MISS'] },
+  },
   ETag: { description: 'Strong entity tag; send it back in `If-None-Match` for a 304.', schema: { type: 'string' } },
   'Cache-Control': { description: 'Caching rules for shared and private caches.', schema: { type: 'string' } },
   'WWW-Authenticate': { description: 'Always `Bearer` on a 401.', schema: { type: 'string', const: 'Bearer' } },
@@ -34,7 +37,7 @@ const HEADERS: Record<HeaderName, { description: string; schema: JsonSchema }> =
 /** An API key, or (for the studio in the browser) the dashboard session cookie with its CSRF token. */
 const BEARER_OR_SESSION = [{ bearer: [] }, { session: [], csrfToken: [] }];
 
-const REQUEST_ID_HEADER = { description: 'Echo of the request id (the client\'s `X-Request-Id` when sane, else a generated one).', schema: { type: 'string' } };
+const REQUEST_ID_HEADER = { description: "Echo of the request id (the client's `X-Request-Id` when sane, else a generated one).", schema: { type: 'string' } };
 
 /**
  * Converts zod schemas to OpenAPI 3.1 schemas (JSON Schema 2020-12) with zod's own converter.
@@ -182,8 +185,7 @@ function buildResponse(converter: SchemaConverter, response: ResponseDoc): JsonS
   return { description: response.description, headers, ...(Object.keys(content).length ? { content } : {}) };
 }
 
-const namedExamples = (examples: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value }]));
+const namedExamples = (examples: Record<string, unknown>) => Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value }]));
 
 function buildOperation(converter: SchemaConverter, route: RouteDoc): JsonSchema {
   const parameters: unknown[] = [];
@@ -205,11 +207,20 @@ function buildOperation(converter: SchemaConverter, route: RouteDoc): JsonSchema
   }
   for (const [name, schema] of Object.entries(route.headers ?? {})) {
     const converted = converter.convert(schema);
-    parameters.push({ name, in: 'header', required: !schema.safeParse(undefined).success, ...(converted.description ? { description: converted.description } : {}), schema: converted });
+    parameters.push({
+      name,
+      in: 'header',
+      required: !schema.safeParse(undefined).success,
+      ...(converted.description ? { description: converted.description } : {}),
+      schema: converted,
+    });
   }
   const responses: Record<string, unknown> = {};
   const all = allResponses(route);
-  for (const status of Object.keys(all).map(Number).sort((a, b) => a - b)) responses[String(status)] = buildResponse(converter, all[status]);
+  for (const status of Object.keys(all)
+    .map(Number)
+    .sort((a, b) => a - b))
+    responses[String(status)] = buildResponse(converter, all[status]);
   return {
     operationId: route.operationId,
     summary: route.summary,
@@ -271,7 +282,12 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Json
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'sk_…', description: 'An API key: `Authorization: Bearer sk_…`.' },
-        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The dashboard session (used by the studio); only together with `csrfToken`, and only when no Authorization header is sent.' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'The dashboard session (used by the studio); only together with `csrfToken`, and only when no Authorization header is sent.',
+        },
         csrfToken: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token', description: "The dashboard session's CSRF token." },
       },
       headers: {

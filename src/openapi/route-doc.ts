@@ -140,9 +140,27 @@ export const tooManyRequests = (codes: ReadonlyArray<'rate_limited' | 'quota_exc
     schema: codes.length === 2 ? tooManyRequestsSchema : codes[0] === 'rate_limited' ? rateLimitedBody : quotaExceededBody,
     headers: ['Retry-After'],
     examples: {
-      rate_limited: { statusCode: 429, error: 'Too Many Requests', message: 'Rate limit of 15 requests per minute exceeded', code: 'rate_limited', limit: 15, retryAfter: 12 },
+      rate_limited: {
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: 'Rate limit of 15 requests per minute exceeded',
+        code: 'rate_limited',
+        limit: 15,
+        retryAfter: 12,
+      },
       ...(codes.includes('quota_exceeded')
-        ? { quota_exceeded: { statusCode: 429, error: 'Too Many Requests', message: 'Monthly quota of 50 generations exceeded', code: 'quota_exceeded', limit: 50, used: 50, remaining: 0, retryAfter: 86400 } }
+        ? {
+            quota_exceeded: {
+              statusCode: 429,
+              error: 'Too Many Requests',
+              message: 'Monthly quota of 50 generations exceeded',
+              code: 'quota_exceeded',
+              limit: 50,
+              used: 50,
+              remaining: 0,
+              retryAfter: 86400,
+            },
+          }
         : {}),
     },
   },

@@ -80,7 +80,8 @@ export class PublicRenderService {
     const query = stringify({ ...request, templateId: template.id, expires }, { encodeValuesOnly: true, skipNulls: true });
     if (template.publicRender !== 'signed') return { url: `${this.config.publicBaseUrl}/api/render?${query}`, signed: false };
     const secret = await this.settings.currentUrlSigningSecret(accountId);
-    if (!secret) throw new PublicRenderException(PublicRenderErrorCode.SIGNATURE_INVALID, 'Generate a URL-signing secret first (POST /api/settings/url-signing-secret)');
+    if (!secret)
+      throw new PublicRenderException(PublicRenderErrorCode.SIGNATURE_INVALID, 'Generate a URL-signing secret first (POST /api/settings/url-signing-secret)');
     return { url: `${this.config.publicBaseUrl}/api/render?${query}&s=${signQuery(secret, query)}`, signed: true };
   }
 

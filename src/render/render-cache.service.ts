@@ -55,7 +55,17 @@ export class RenderCacheService {
   async record(entry: Omit<RenderCacheEntry, 'lastAccessedAt'>): Promise<void> {
     await this.dataSource.query(
       `${insertIgnore(this.dataSource)} INTO render_cache (cache_key, account_id, template_id, template_version, format, byte_size, warnings, created_at, last_accessed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [entry.key, entry.accountId, entry.templateId, entry.templateVersion, entry.format, entry.byteSize, JSON.stringify(entry.warnings), sqlTimestamp(entry.createdAt), sqlTimestamp(entry.createdAt)],
+      [
+        entry.key,
+        entry.accountId,
+        entry.templateId,
+        entry.templateVersion,
+        entry.format,
+        entry.byteSize,
+        JSON.stringify(entry.warnings),
+        sqlTimestamp(entry.createdAt),
+        sqlTimestamp(entry.createdAt),
+      ],
     );
     this.memory.set(entry.key, Object.assign(new RenderCacheEntry(), { ...entry, lastAccessedAt: entry.createdAt }));
   }
@@ -73,7 +83,10 @@ export class RenderCacheService {
   async touchMany(keys: string[], at: Date): Promise<void> {
     for (let start = 0; start < keys.length; start += BATCH_SIZE) {
       const chunk = keys.slice(start, start + BATCH_SIZE);
-      await this.dataSource.query(`UPDATE render_cache SET last_accessed_at = ? WHERE cache_key IN (${chunk.map(() => '?').join(', ')})`, [sqlTimestamp(at), ...chunk]);
+      await this.dataSource.query(`UPDATE render_cache SET last_accessed_at = ? WHERE cache_key IN (${chunk.map(() => '?').join(', ')})`, [
+        sqlTimestamp(at),
+        ...chunk,
+      ]);
       for (const key of chunk) {
         const remembered = this.memory.get(key);
         if (remembered && remembered.lastAccessedAt < at) remembered.lastAccessedAt = at;

@@ -101,7 +101,8 @@ export class RenderFlightService {
     } finally {
       if (redis && held.length > 0) {
         const pipeline = redis.pipeline();
-        for (const key of held) pipeline.eval(RELEASE, 2, this.redis.key(`render-lock:${key}`), this.redis.key(`render-result:${key}`), token, '', RESULT_TTL_MS);
+        for (const key of held)
+          pipeline.eval(RELEASE, 2, this.redis.key(`render-lock:${key}`), this.redis.key(`render-result:${key}`), token, '', RESULT_TTL_MS);
         await pipeline.exec().catch(() => undefined);
       }
       for (const key of free) this.deleting.delete(key);
@@ -161,7 +162,12 @@ export class RenderFlightService {
     const redis = this.redis.client!;
     while (Date.now() <= giveUpAt) {
       await sleep(POLL_INTERVAL_MS);
-      const answers = await redis.pipeline().exists(lockKey).exists(resultKey).exec().catch(() => null);
+      const answers = await redis
+        .pipeline()
+        .exists(lockKey)
+        .exists(resultKey)
+        .exec()
+        .catch(() => null);
       // Redis trouble: let the next ACQUIRE decide (it falls back to drawing here).
       if (!answers || answers.some(([error]) => error)) return;
       const [[, locked], [, result]] = answers as Array<[Error | null, number]>;

@@ -20,7 +20,18 @@ import { RetentionSweeperService } from './retention/retention-sweeper.service';
 @Module({
   imports: [TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule],
   controllers: [RenderController, PublicRenderController],
-  providers: [PublicRenderService, PublicRenderLimiter, RenderService, RenderBatchService, RenderCacheService, RenderFlightService, ImageAccessTracker, RetentionSweeperService, RendererService, LayerImageFetcher],
+  providers: [
+    PublicRenderService,
+    PublicRenderLimiter,
+    RenderService,
+    RenderBatchService,
+    RenderCacheService,
+    RenderFlightService,
+    ImageAccessTracker,
+    RetentionSweeperService,
+    RendererService,
+    LayerImageFetcher,
+  ],
   exports: [RenderService, RendererService, LayerImageFetcher],
 })
 export class RenderModule {}

@@ -5,7 +5,7 @@ import { MAX_BATCH_ITEMS } from './dto/render-batch.schema';
 import { generateRequestSchema, hookRenderRequestSchema, layerOverrideSchema, renderOptionsShape } from './dto/render-request.schema';
 import { RenderWarningCode } from './dto/render-response';
 
-component('LayerOverride', layerOverrideSchema, 'Values that replace the layer\'s own for this render.');
+component('LayerOverride', layerOverrideSchema, "Values that replace the layer's own for this render.");
 component('RenderRequest', generateRequestSchema);
 component('HookRenderRequest', hookRenderRequestSchema, 'A render request whose answer is also POSTed, signed, to `webhookUrl`.');
 
@@ -23,14 +23,20 @@ export const renderResponseSchema = component(
   'RenderResponse',
   z.strictObject({
     success: z.literal(true),
-    imageUrl: z.url().describe('PUBLIC_BASE_URL + /api/images/generated/<key>.<ext> (or IMAGE_BASE_URL + /<key>.<ext> when set); the key is an HMAC of the render\'s inputs'),
+    imageUrl: z
+      .url()
+      .describe("PUBLIC_BASE_URL + /api/images/generated/<key>.<ext> (or IMAGE_BASE_URL + /<key>.<ext> when set); the key is an HMAC of the render's inputs"),
     cached: z.boolean().describe('True for every answer that did not draw'),
     generationTimeMs: z.number().int().min(0).describe('Time this request spent producing its answer'),
     warnings: z.array(renderWarningSchema).optional(),
   }),
 );
 
-export const RENDER_REQUEST_EXAMPLE = { templateId: 'tpl_8hQ2xZ4kLmN7pR1s', layers: { title: { text: 'Hello, world' }, avatar: { imageUrl: 'https://example.com/me.png' } }, format: 'png' };
+export const RENDER_REQUEST_EXAMPLE = {
+  templateId: 'tpl_8hQ2xZ4kLmN7pR1s',
+  layers: { title: { text: 'Hello, world' }, avatar: { imageUrl: 'https://example.com/me.png' } },
+  format: 'png',
+};
 export const RENDER_RESPONSE_EXAMPLE = {
   success: true,
   imageUrl: 'http://localhost:3000/api/images/generated/3f6c0a8e9b1d2c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f.png',
@@ -91,7 +97,15 @@ export const renderRouteDocs = defineRouteDocs([
         description: 'Rendered (or answered from the cache)',
         schema: renderResponseSchema,
         headers: ['X-Cache', ...RATE_LIMIT_HEADERS],
-        examples: { fresh: RENDER_RESPONSE_EXAMPLE, truncated: { ...RENDER_RESPONSE_EXAMPLE, cached: true, generationTimeMs: 3, warnings: [{ code: 'text_truncated', layer: 'title', message: 'Text did not fit at minFontSize 32; ended with an ellipsis' }] } },
+        examples: {
+          fresh: RENDER_RESPONSE_EXAMPLE,
+          truncated: {
+            ...RENDER_RESPONSE_EXAMPLE,
+            cached: true,
+            generationTimeMs: 3,
+            warnings: [{ code: 'text_truncated', layer: 'title', message: 'Text did not fit at minFontSize 32; ended with an ellipsis' }],
+          },
+        },
       },
       ...renderErrors,
     },
@@ -139,7 +153,7 @@ export const renderRouteDocs = defineRouteDocs([
     public: true,
     summary: 'Render as an image URL (for <img> and og:image)',
     description:
-      'No API key: charged to the template owner\'s quota and minute limit. `publicRender: false` and a missing template both answer 404. ' +
+      "No API key: charged to the template owner's quota and minute limit. `publicRender: false` and a missing template both answer 404. " +
       'Templates with `publicRender: "signed"` need `s` (see POST /api/settings/url-signing-secret and GET /api/templates/{id}/url).',
     query: publicRenderQuery,
     responses: {
@@ -161,8 +175,19 @@ export const renderRouteDocs = defineRouteDocs([
     responses: {
       200: {
         description: 'The URL',
-        schema: component('RenderUrl', z.strictObject({ url: z.string().regex(/^https?:\/\//).describe('A GET /api/render URL (query brackets unescaped)'), signed: z.boolean() })),
-        examples: { open: { url: 'http://localhost:3000/api/render?templateId=tpl_8hQ2xZ4kLmN7pR1s&layers%5Btitle%5D%5Btext%5D=Hello&format=png', signed: false } },
+        schema: component(
+          'RenderUrl',
+          z.strictObject({
+            url: z
+              .string()
+              .regex(/^https?:\/\//)
+              .describe('A GET /api/render URL (query brackets unescaped)'),
+            signed: z.boolean(),
+          }),
+        ),
+        examples: {
+          open: { url: 'http://localhost:3000/api/render?templateId=tpl_8hQ2xZ4kLmN7pR1s&layers%5Btitle%5D%5Btext%5D=Hello&format=png', signed: false },
+        },
       },
       ...errors({ 400: ['validation_failed'], 403: ['signature_invalid'], 404: ['template_not_found'], 414: ['uri_too_long'] }),
     },

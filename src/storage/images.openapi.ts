@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { defineRouteDocs, errors, ResponseDoc } from '../openapi/route-doc';
 
-const file = z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp|avif)$/).describe('`<key>.<ext>` as in a render answer\'s `imageUrl`');
+const file = z
+  .string()
+  .regex(/^[0-9a-f]{64}\.(png|jpg|webp|avif)$/)
+  .describe("`<key>.<ext>` as in a render answer's `imageUrl`");
 const media = { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/webp': 'WebP bytes', 'image/avif': 'AVIF bytes' };
 const responses = (withBody: boolean): Record<number, ResponseDoc> => ({
   200: { description: 'The image', ...(withBody ? { media } : {}), headers: ['ETag', 'Cache-Control'] },
@@ -27,7 +30,7 @@ export const imagesRouteDocs = defineRouteDocs([
     operationId: 'headImage',
     tag: 'Rendering',
     public: true,
-    summary: 'A rendered image\'s headers',
+    summary: "A rendered image's headers",
     params: { file },
     responses: responses(false),
   },

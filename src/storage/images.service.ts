@@ -10,8 +10,7 @@ export const IMAGE_SERVED_EVENT = 'image.served';
 const FILE_PATTERN = /^([0-9a-f]{64})\.(png|jpg|webp|avif)$/;
 
 export type ImageAnswer =
-  | { notModified: true; headers: Record<string, string> }
-  | { notModified: false; stream: Readable; size: number; headers: Record<string, string> };
+  { notModified: true; headers: Record<string, string> } | { notModified: false; stream: Readable; size: number; headers: Record<string, string> };
 
 @Injectable()
 export class ImagesService {

@@ -69,7 +69,12 @@ export class S3ImageStorage extends ImageStorage implements OnModuleInit {
 
   async put(name: string, bytes: Uint8Array): Promise<void> {
     // A single PUT is atomic on S3: readers see the whole object or none.
-    await this.guard(this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(name), Body: bytes, ContentLength: bytes.byteLength }), this.deadline()));
+    await this.guard(
+      this.client.send(
+        new PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(name), Body: bytes, ContentLength: bytes.byteLength }),
+        this.deadline(),
+      ),
+    );
     this.known.set(name, true);
   }
 

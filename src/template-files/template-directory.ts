@@ -6,7 +6,10 @@ import { join } from 'node:path';
 @Injectable()
 export class TemplateDirectory {
   async isDirectory(dir: string): Promise<boolean> {
-    return stat(dir).then((entry) => entry.isDirectory(), () => false);
+    return stat(dir).then(
+      (entry) => entry.isDirectory(),
+      () => false,
+    );
   }
 
   async ensure(dir: string): Promise<void> {
@@ -16,7 +19,10 @@ export class TemplateDirectory {
   /** `*.json` file names, sorted, so reports list them in a stable order. */
   async jsonFiles(dir: string): Promise<string[]> {
     const entries = await readdir(dir, { withFileTypes: true });
-    return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.json')).map((entry) => entry.name).sort();
+    return entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+      .map((entry) => entry.name)
+      .sort();
   }
 
   read(dir: string, file: string): Promise<string> {

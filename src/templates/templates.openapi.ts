@@ -30,8 +30,23 @@ export const TEMPLATE_EXAMPLE = {
   layers: [
     { name: 'badge', type: 'rect', x: 80, y: 60, width: 200, height: 44, fill: '#38bdf8', radius: 8 },
     {
-      name: 'title', type: 'text', x: 80, y: 130, width: 1040, height: 280, text: 'Default', fontFamily: 'Inter', fontSize: 64,
-      fontWeight: 'bold', color: '#ffffff', align: 'left', verticalAlign: 'top', lineHeight: 1.2, maxLines: 3, autoFit: true, minFontSize: 32,
+      name: 'title',
+      type: 'text',
+      x: 80,
+      y: 130,
+      width: 1040,
+      height: 280,
+      text: 'Default',
+      fontFamily: 'Inter',
+      fontSize: 64,
+      fontWeight: 'bold',
+      color: '#ffffff',
+      align: 'left',
+      verticalAlign: 'top',
+      lineHeight: 1.2,
+      maxLines: 3,
+      autoFit: true,
+      minFontSize: 32,
     },
     { name: 'avatar', type: 'image', x: 1000, y: 470, width: 120, height: 120, imageUrl: null, fit: 'cover', radius: 60 },
   ],
@@ -80,7 +95,12 @@ export const templatesRouteDocs = defineRouteDocs([
       'With `If-Match: "<version>"` the change applies only if the template is still at that version; otherwise 409 `version_conflict` ' +
       '(it changed elsewhere since it was read) and nothing changes.',
     params: { id: templateId },
-    headers: { 'If-Match': z.string().optional().describe('The version you last read (`"3"`): the change applies only if the template is still at that version, else 409 `version_conflict`') },
+    headers: {
+      'If-Match': z
+        .string()
+        .optional()
+        .describe('The version you last read (`"3"`): the change applies only if the template is still at that version, else 409 `version_conflict`'),
+    },
     body: { schema: updateTemplateSchema, examples: { rename: { name: 'Renamed' }, resize: { width: 800 } } },
     responses: {
       200: { description: 'The updated template', schema: templateResponseSchema },

@@ -61,7 +61,10 @@ export class TemplatesService {
       const current = await this.templates.findOwned(id, accountId);
       if (!current) throw TemplatesException.notFound(id);
       if (expected !== undefined && current.version !== expected) {
-        throw new TemplatesException(TemplatesErrorCode.VERSION_CONFLICT, `Template ${id} is at version ${current.version}, not ${expected}: it changed elsewhere`);
+        throw new TemplatesException(
+          TemplatesErrorCode.VERSION_CONFLICT,
+          `Template ${id} is at version ${current.version}, not ${expected}: it changed elsewhere`,
+        );
       }
       const next = { ...current, ...input };
       const designChanged = DESIGN_FIELDS.some((field) => !isDeepStrictEqual(current[field], next[field]));

@@ -6,10 +6,7 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 /** Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>`, keyed with the whole secret string (whsec_ included). */
 export function computeSignature(secret: string, timestamp: number, rawBody: string | Buffer): string {
-  return createHmac('sha256', Buffer.from(secret, 'utf8'))
-    .update(`${timestamp}.`)
-    .update(rawBody)
-    .digest('hex');
+  return createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${timestamp}.`).update(rawBody).digest('hex');
 }
 
 /** The header value: `t=<unix seconds>,v1=<hex>` (the format Stripe's verifier reads). */
@@ -29,7 +26,13 @@ export interface VerifyOptions {
  * What a receiver does: split on `,` and `=`, recompute, compare lengths then bytes in constant
  * time, and refuse timestamps outside the tolerance (replays).
  */
-export function verifySignature({ header, rawBody, secret, toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, nowSeconds = Math.floor(Date.now() / 1000) }: VerifyOptions): boolean {
+export function verifySignature({
+  header,
+  rawBody,
+  secret,
+  toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
+  nowSeconds = Math.floor(Date.now() / 1000),
+}: VerifyOptions): boolean {
   if (!header) return false;
   const parts = new Map<string, string[]>();
   for (const part of header.split(',')) {

@@ -32,7 +32,12 @@ export const webhooksRouteDocs = defineRouteDocs([
       'secret exists (400 `webhook_secret_missing`), template (404), limits (429), render.',
     body: { schema: hookRenderRequestSchema, examples: { withWebhook: { ...RENDER_REQUEST_EXAMPLE, webhookUrl: 'https://example.com/hooks/pictor' } } },
     responses: {
-      200: { description: 'Rendered (or answered from the cache); delivered after this answer', schema: renderResponseSchema, headers: ['X-Cache', ...RATE_LIMIT_HEADERS], examples: { fresh: RENDER_RESPONSE_EXAMPLE } },
+      200: {
+        description: 'Rendered (or answered from the cache); delivered after this answer',
+        schema: renderResponseSchema,
+        headers: ['X-Cache', ...RATE_LIMIT_HEADERS],
+        examples: { fresh: RENDER_RESPONSE_EXAMPLE },
+      },
       ...errors({
         400: ['validation_failed', 'webhook_url_invalid', 'webhook_url_forbidden', 'webhook_secret_missing'],
         404: ['template_not_found'],
@@ -55,7 +60,16 @@ export const webhooksRouteDocs = defineRouteDocs([
         examples: {
           one: {
             data: [
-              { id: 'dlv_5RkV8xQm2LpN4tYz', url: 'https://example.com/hooks/pictor', imageUrl: RENDER_RESPONSE_EXAMPLE.imageUrl, outcome: 'succeeded', responseStatus: 200, durationMs: 84, error: null, createdAt: '2026-11-23T15:00:00.000Z' },
+              {
+                id: 'dlv_5RkV8xQm2LpN4tYz',
+                url: 'https://example.com/hooks/pictor',
+                imageUrl: RENDER_RESPONSE_EXAMPLE.imageUrl,
+                outcome: 'succeeded',
+                responseStatus: 200,
+                durationMs: 84,
+                error: null,
+                createdAt: '2026-11-23T15:00:00.000Z',
+              },
             ],
           },
         },

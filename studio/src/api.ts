@@ -58,7 +58,8 @@ export const api = {
     form.append('file', file, file.name);
     return json<{ family: string }>(await call('POST', '/api/fonts', form));
   },
-  renderUrl: async (id: string, query: string) => json<{ url: string; signed: boolean }>(await call('GET', `/api/templates/${encodeURIComponent(id)}/url${query ? `?${query}` : ''}`)),
+  renderUrl: async (id: string, query: string) =>
+    json<{ url: string; signed: boolean }>(await call('GET', `/api/templates/${encodeURIComponent(id)}/url${query ? `?${query}` : ''}`)),
   /** The server's drawing of the unsaved design; resolves to an image Blob. */
   preview: async (design: Design, width: number, signal: AbortSignal): Promise<Blob> => {
     const response = await call('POST', '/api/templates/preview', { template: design, layers: {}, width }, {}, signal);

@@ -20,9 +20,23 @@ export function goldenTemplate(): Template {
     layers: [
       { name: 'badge', type: 'rect', x: 80, y: 60, width: 200, height: 44, fill: '#38bdf8', radius: 8 },
       {
-        name: 'title', type: 'text', x: 80, y: 130, width: 1040, height: 280, text: 'Default',
-        fontFamily: 'Inter', fontSize: 64, fontWeight: 'bold', color: '#ffffff', align: 'left',
-        verticalAlign: 'top', lineHeight: 1.2, maxLines: 3, autoFit: true, minFontSize: 32,
+        name: 'title',
+        type: 'text',
+        x: 80,
+        y: 130,
+        width: 1040,
+        height: 280,
+        text: 'Default',
+        fontFamily: 'Inter',
+        fontSize: 64,
+        fontWeight: 'bold',
+        color: '#ffffff',
+        align: 'left',
+        verticalAlign: 'top',
+        lineHeight: 1.2,
+        maxLines: 3,
+        autoFit: true,
+        minFontSize: 32,
       },
       { name: 'avatar', type: 'image', x: 1000, y: 470, width: 120, height: 120, imageUrl: null, fit: 'cover', radius: 60 },
     ],
@@ -61,7 +75,11 @@ export const GOLDEN_VARIANTS: Record<string, object> = {
     width: 1000,
     format: 'webp',
     quality: 70,
-    layers: { title: { text: 'Everything at once', color: '#a3e635', fontSize: 72 }, badge: { fill: '#ef4444' }, avatar: { imageUrl: 'https://example.com/b.png' } },
+    layers: {
+      title: { text: 'Everything at once', color: '#a3e635', fontSize: 72 },
+      badge: { fill: '#ef4444' },
+      avatar: { imageUrl: 'https://example.com/b.png' },
+    },
   },
 };
 
@@ -80,10 +98,20 @@ async function avatarBytes(): Promise<Uint8Array> {
     for (let x = 0; x < size; x++) {
       const offset = (y * size + x) * 3;
       const quadrant = (x < 32 ? 0 : 1) + (y < 32 ? 0 : 2);
-      pixels.set([[239, 68, 68], [34, 197, 94], [59, 130, 246], [250, 204, 21]][quadrant], offset);
+      pixels.set(
+        [
+          [239, 68, 68],
+          [34, 197, 94],
+          [59, 130, 246],
+          [250, 204, 21],
+        ][quadrant],
+        offset,
+      );
     }
   }
-  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 export async function goldenRecords(draw = true): Promise<Record<string, GoldenRecord>> {

@@ -71,7 +71,12 @@ function loadContract(): Contract {
     genericError: ajv.compile({
       type: 'object',
       required: ['statusCode', 'error', 'message', 'code'],
-      properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' }, code: { type: 'string', pattern: '^[a-z0-9_]+$' } },
+      properties: {
+        statusCode: { type: 'integer' },
+        error: { type: 'string' },
+        message: { type: 'string' },
+        code: { type: 'string', pattern: '^[a-z0-9_]+$' },
+      },
     }),
   };
   return contract;
@@ -88,7 +93,9 @@ export function findOperation(method: string, path: string): Operation | undefin
   const candidates = operations.filter((operation) => operation.pattern.test(path));
   // Static paths win over templated ones, as in the router (/api/templates/schema.json vs /api/templates/{id}).
   candidates.sort((a, b) => (a.path.includes('{') ? 1 : 0) - (b.path.includes('{') ? 1 : 0));
-  return candidates.find((operation) => operation.method === upper) ?? (upper === 'HEAD' ? candidates.find((operation) => operation.method === 'GET') : undefined);
+  return (
+    candidates.find((operation) => operation.method === upper) ?? (upper === 'HEAD' ? candidates.find((operation) => operation.method === 'GET') : undefined)
+  );
 }
 
 export interface ObservedResponse {
@@ -123,7 +130,9 @@ export function contractViolation(method: string, rawPath: string, response: Obs
     if ((schema as { type?: string; contentMediaType?: string }).contentMediaType) return null;
     const validate = validator(schema, `${operation.method} ${operation.path} ${response.status}`);
     if (!validate(response.body)) {
-      const problems = (validate.errors ?? []).map((error) => `${error.instancePath || '(body)'} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ''}`);
+      const problems = (validate.errors ?? []).map(
+        (error) => `${error.instancePath || '(body)'} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ''}`,
+      );
       return `${request} answered ${response.status} with a body that does not match the document (${operation.method} ${operation.path}): ${problems.slice(0, 8).join('; ')}\nbody: ${JSON.stringify(response.body).slice(0, 800)}`;
     }
     return null;

@@ -35,10 +35,13 @@ export async function startFaultProxy(target: string): Promise<{ endpoint: strin
   const state = { mode: 'pass' as FaultMode, requests: 0 };
   const timers = new Set<NodeJS.Timeout>();
   const forward = (incoming: import('node:http').IncomingMessage, outgoing: import('node:http').ServerResponse) => {
-    const proxied = request({ host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
+    const proxied = request(
+      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
     proxied.on('error', () => outgoing.destroy());
     incoming.pipe(proxied);
   };
@@ -60,7 +63,9 @@ export async function startFaultProxy(target: string): Promise<{ endpoint: strin
       case 'error':
         incoming.resume();
         outgoing.writeHead(500, { 'content-type': 'application/xml' });
-        return outgoing.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>We encountered an internal error.</Message></Error>');
+        return outgoing.end(
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>We encountered an internal error.</Message></Error>',
+        );
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -70,7 +70,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: 'silent',
     // The suite runs on Redis-shared limits when the environment names a Redis (CI's second pass).
     // Each app gets its own key space, so state left in Redis by earlier runs cannot leak in.
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: options.shared?.redisPrefix ?? `pictor-test-${randomBytes(6).toString('hex')}:` } : {}),
+    ...(process.env.REDIS_URL
+      ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: options.shared?.redisPrefix ?? `pictor-test-${randomBytes(6).toString('hex')}:` }
+      : {}),
     ...options.env,
   });
   const clock = new FakeClock();
@@ -79,11 +81,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     .useValue(clock);
   for (const override of options.overrides ?? []) builder = builder.overrideProvider(override.provide).useValue(override.useValue);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter({ requestTimeoutMs: config.httpRequestTimeoutMs, trustProxy: config.trustProxy }), { ...NEST_APPLICATION_OPTIONS, logger: ['error'] });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(
+    createHttpAdapter({ requestTimeoutMs: config.httpRequestTimeoutMs, trustProxy: config.trustProxy }),
+    { ...NEST_APPLICATION_OPTIONS, logger: ['error'] },
+  );
   const routes: Array<{ method: string; path: string }> = [];
-  app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, path: route.url });
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, path: route.url });
+    });
   await configureHttpPlatform(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
@@ -103,7 +111,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     let parsed: unknown = undefined;
     if (response.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text);
     if (!requestOptions.skipContract) {
-      const violation = contractViolation(method, path, { status: response.status, contentType: response.headers.get('content-type'), body: parsed, hasBody: bytes.length > 0 });
+      const violation = contractViolation(method, path, {
+        status: response.status,
+        contentType: response.headers.get('content-type'),
+        body: parsed,
+        hasBody: bytes.length > 0,
+      });
       if (violation) throw new Error(`OpenAPI contract: ${violation}`);
     }
     return { status: response.status, headers: response.headers, text, bytes, body: parsed };

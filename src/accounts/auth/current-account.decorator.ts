@@ -4,6 +4,5 @@ import type { AuthenticatedRequest } from './authenticated-request';
 
 /** The account the bearer guard resolved for this request. */
 export const CurrentAccount = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): Account =>
-    context.switchToHttp().getRequest<AuthenticatedRequest>().principal!.account,
+  (_data: unknown, context: ExecutionContext): Account => context.switchToHttp().getRequest<AuthenticatedRequest>().principal!.account,
 );

@@ -12,9 +12,7 @@ export class UsageCounters1763790000000 implements MigrationInterface {
           { name: 'period_start', type: 'datetime', precision: 3, isPrimary: true },
           { name: 'used', type: 'int', default: 0 },
         ],
-        foreignKeys: [
-          { columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [{ columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
       }),
     );
   }

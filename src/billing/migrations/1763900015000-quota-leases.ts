@@ -15,9 +15,7 @@ export class QuotaLeases1763900015000 implements MigrationInterface {
           { name: 'expires_at', type: 'datetime', precision: 3 },
         ],
         indices: [{ name: 'IDX_quota_leases_expires_at', columnNames: ['expires_at'] }],
-        foreignKeys: [
-          { columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [{ columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
       }),
     );
   }

@@ -36,7 +36,11 @@ export class RedisRateLimitStore extends RateLimitStore {
   }
 
   async acquire(key: string, entryId: string, limit: number, windowMs: number, nowMs: number): Promise<SlotDecision> {
-    const [allowed, count, oldest] = (await this.redis.eval(ACQUIRE, 1, this.redisKey(key), nowMs, windowMs, limit, entryId)) as [number, number, string | null];
+    const [allowed, count, oldest] = (await this.redis.eval(ACQUIRE, 1, this.redisKey(key), nowMs, windowMs, limit, entryId)) as [
+      number,
+      number,
+      string | null,
+    ];
     return { allowed: allowed === 1, count, oldestExpiresAtMs: oldest ? Number(oldest) + windowMs : null };
   }
 

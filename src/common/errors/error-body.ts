@@ -37,10 +37,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     if (typeof response === 'object' && response && 'details' in response && (response as { status?: string }).status === 'error') {
       return { status, body: response, headers: {}, unexpected: false };
     }
-    const message =
-      typeof response === 'object' && response && 'message' in response
-        ? [response.message].flat().join('; ')
-        : error.message;
+    const message = typeof response === 'object' && response && 'message' in response ? [response.message].flat().join('; ') : error.message;
     const code = CODE_BY_STATUS[status] ?? (status >= 500 ? CommonErrorCode.INTERNAL_ERROR : 'request_failed');
     return { status, body: body(status, code, status >= 500 ? 'Internal server error' : message), headers: {}, unexpected: status >= 500 };
   }

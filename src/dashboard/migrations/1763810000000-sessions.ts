@@ -15,9 +15,7 @@ export class Sessions1763810000000 implements MigrationInterface {
           { name: 'expires_at', type: 'datetime', precision: 3 },
         ],
         indices: [{ name: 'IDX_sessions_account', columnNames: ['account_id'] }],
-        foreignKeys: [
-          { columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [{ columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
       }),
     );
   }

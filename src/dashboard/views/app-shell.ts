@@ -19,36 +19,42 @@ const NAVIGATION: Array<{ section: NavSection; label: string; href: string }> = 
 ];
 
 export function csrf(token: string): RawHtml {
-  return html`<input type="hidden" name="_csrf" value="${token}">`;
+  return html`<input type="hidden" name="_csrf" value="${token}" />`;
 }
 
 export const when = (date: Date | null) => (date ? date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'never');
 
 function reveal(secret: RevealedSecret): RawHtml {
   return html`<div class="reveal" role="status" aria-live="polite">
-  <strong>${secret.label}</strong> — copy it now: it will not be shown again.
-  <code id="revealed-secret">${secret.value}</code>
-  <button type="button" class="secondary" data-copy="revealed-secret">Copy</button>
-  ${secret.warning ? html`<p class="warning">${secret.warning}</p>` : ''}
-</div>`;
+    <strong>${secret.label}</strong> — copy it now: it will not be shown again.
+    <code id="revealed-secret">${secret.value}</code>
+    <button type="button" class="secondary" data-copy="revealed-secret">Copy</button>
+    ${secret.warning ? html`<p class="warning">${secret.warning}</p>` : ''}
+  </div>`;
 }
 
 /** Every signed-in page: header with navigation and sign-out, the one-time flash, then the page. */
 export function appPage(shell: ShellModel, title: string, body: RawHtml, extraHead: RawHtml = html``): string {
   return layout(
     title,
-    html`<header><h1>Pictor · ${title}</h1>
-  <nav aria-label="Dashboard"><ul class="nav">${NAVIGATION.map(
-    (item) => html`<li><a href="${item.href}" ${item.section === shell.active ? html`aria-current="page"` : ''}>${item.label}</a></li>`,
-  )}</ul></nav>
-  <form method="post" action="/app/logout">${csrf(shell.csrfToken)}<span class="muted">${shell.email}</span> <button type="submit" class="secondary">Sign out</button></form>
-</header>
-<main>
-  ${shell.flash?.notice ? html`<p class="warning" role="status">${shell.flash.notice}</p>` : ''}
-  ${shell.flash?.revealed ? reveal(shell.flash.revealed) : ''}
-  ${body}
-</main>
-<script src="/app/dashboard.js" defer></script>`,
+    html`<header>
+        <h1>Pictor · ${title}</h1>
+        <nav aria-label="Dashboard">
+          <ul class="nav">
+            ${NAVIGATION.map(
+              (item) => html`<li><a href="${item.href}" ${item.section === shell.active ? html`aria-current="page"` : ''}>${item.label}</a></li>`,
+            )}
+          </ul>
+        </nav>
+        <form method="post" action="/app/logout">
+          ${csrf(shell.csrfToken)}<span class="muted">${shell.email}</span> <button type="submit" class="secondary">Sign out</button>
+        </form>
+      </header>
+      <main>
+        ${shell.flash?.notice ? html`<p class="warning" role="status">${shell.flash.notice}</p>` : ''}
+        ${shell.flash?.revealed ? reveal(shell.flash.revealed) : ''} ${body}
+      </main>
+      <script src="/app/dashboard.js" defer></script>`,
     extraHead,
   );
 }

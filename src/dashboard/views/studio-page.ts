@@ -16,8 +16,10 @@ export function studioPage(model: StudioPageModel): string {
   return layout(
     'Studio',
     html`<div id="studio" data-template-id="${model.templateId ?? ''}"><p class="muted" style="padding:1rem">Loading the studio…</p></div>
-<script type="application/json" id="template-schema">${raw(schema)}</script>
-<script type="module" src="${model.script}"></script>`,
+      <script type="application/json" id="template-schema">
+        ${raw(schema)}
+      </script>
+      <script type="module" src="${model.script}"></script>`,
     raw(
       `<meta name="pictor-csrf" content="${escapeHtml(model.csrfToken)}">` +
         model.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join(''),

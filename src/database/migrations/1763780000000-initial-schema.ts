@@ -46,9 +46,7 @@ export class InitialSchema1763780000000 implements MigrationInterface {
           timestamp('revoked_at', true),
         ],
         indices: [{ name: 'IDX_api_keys_account', columnNames: ['account_id'] }],
-        foreignKeys: [
-          { columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [{ columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
       }),
     );
     await queryRunner.createTable(
@@ -68,9 +66,7 @@ export class InitialSchema1763780000000 implements MigrationInterface {
           timestamp('updated_at'),
         ],
         indices: [{ name: 'IDX_templates_account', columnNames: ['account_id'] }],
-        foreignKeys: [
-          { columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [{ columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
       }),
     );
     await queryRunner.createTable(

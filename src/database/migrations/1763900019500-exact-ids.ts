@@ -20,13 +20,23 @@ async function makeIdColumnsBinary(queryRunner: QueryRunner, collation = 'utf8mb
   // MariaDB refuses to change a column a foreign key uses (even with FOREIGN_KEY_CHECKS off): drop the
   // keys on these columns, change both sides, and put the keys back as they were.
   const foreignKeys = (await queryRunner.query(
-      `SELECT k.CONSTRAINT_NAME, k.TABLE_NAME, k.COLUMN_NAME, k.REFERENCED_TABLE_NAME, k.REFERENCED_COLUMN_NAME, r.DELETE_RULE, r.UPDATE_RULE
+    `SELECT k.CONSTRAINT_NAME, k.TABLE_NAME, k.COLUMN_NAME, k.REFERENCED_TABLE_NAME, k.REFERENCED_COLUMN_NAME, r.DELETE_RULE, r.UPDATE_RULE
        FROM information_schema.KEY_COLUMN_USAGE k
        JOIN information_schema.REFERENTIAL_CONSTRAINTS r ON r.CONSTRAINT_SCHEMA = k.CONSTRAINT_SCHEMA AND r.CONSTRAINT_NAME = k.CONSTRAINT_NAME AND r.TABLE_NAME = k.TABLE_NAME
        WHERE k.TABLE_SCHEMA = DATABASE() AND k.REFERENCED_TABLE_NAME IS NOT NULL`,
-    )) as Array<{ CONSTRAINT_NAME: string; TABLE_NAME: string; COLUMN_NAME: string; REFERENCED_TABLE_NAME: string; REFERENCED_COLUMN_NAME: string; DELETE_RULE: string; UPDATE_RULE: string }>;
+  )) as Array<{
+    CONSTRAINT_NAME: string;
+    TABLE_NAME: string;
+    COLUMN_NAME: string;
+    REFERENCED_TABLE_NAME: string;
+    REFERENCED_COLUMN_NAME: string;
+    DELETE_RULE: string;
+    UPDATE_RULE: string;
+  }>;
   const changing = new Set(columns.map((column) => `${column.TABLE_NAME}.${column.COLUMN_NAME}`));
-  const affected = foreignKeys.filter((key) => changing.has(`${key.TABLE_NAME}.${key.COLUMN_NAME}`) || changing.has(`${key.REFERENCED_TABLE_NAME}.${key.REFERENCED_COLUMN_NAME}`));
+  const affected = foreignKeys.filter(
+    (key) => changing.has(`${key.TABLE_NAME}.${key.COLUMN_NAME}`) || changing.has(`${key.REFERENCED_TABLE_NAME}.${key.REFERENCED_COLUMN_NAME}`),
+  );
   for (const key of affected) await queryRunner.query(`ALTER TABLE \`${key.TABLE_NAME}\` DROP FOREIGN KEY \`${key.CONSTRAINT_NAME}\``);
   for (const column of columns) {
     await queryRunner.query(

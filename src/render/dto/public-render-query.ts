@@ -54,7 +54,14 @@ export function parsePublicRenderQuery(rawQuery: string): PublicRenderQuery {
     // Names are data: null-prototype objects with every key allowed (qs drops `__proto__` whatever the
     // options, so that one layer name is carried through a stand-in).
     parsed = parse(rawQuery.replace(PROTO_NAME_IN_QUERY, `$1${PROTO_STAND_IN}$2`), {
-      depth: 2, parameterLimit: 300, parseArrays: false, duplicates: 'combine', allowPrototypes: true, plainObjects: true, strictDepth: true, throwOnLimitExceeded: true,
+      depth: 2,
+      parameterLimit: 300,
+      parseArrays: false,
+      duplicates: 'combine',
+      allowPrototypes: true,
+      plainObjects: true,
+      strictDepth: true,
+      throwOnLimitExceeded: true,
     });
   } catch (error) {
     throw invalid(`malformed query string (${(error as Error).message})`);

@@ -35,7 +35,9 @@ export const renderOptionsShape = {
   layers: z
     .preprocess(
       standInForProto,
-      z.record(z.string().min(1).max(100), layerOverrideSchema).refine((layers) => Object.keys(layers).length <= MAX_LAYERS, `must have at most ${MAX_LAYERS} entries`),
+      z
+        .record(z.string().min(1).max(100), layerOverrideSchema)
+        .refine((layers) => Object.keys(layers).length <= MAX_LAYERS, `must have at most ${MAX_LAYERS} entries`),
     )
     .transform(byLayerName),
   width: dimension.optional(),

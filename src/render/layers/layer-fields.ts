@@ -10,7 +10,10 @@ export const colorSchema = z
 
 export const fontWeightSchema = z.union([
   z.enum(['normal', 'bold']),
-  z.number().int().refine((value) => value >= 100 && value <= 900 && value % 100 === 0, 'must be 100–900 in steps of 100'),
+  z
+    .number()
+    .int()
+    .refine((value) => value >= 100 && value <= 900 && value % 100 === 0, 'must be 100–900 in steps of 100'),
 ]);
 
 export const imageUrlSchema = z
@@ -25,8 +28,16 @@ export const radiusSchema = z.number().min(0).max(MAX_DIMENSION);
 export const rotationSchema = z.number().min(-3600).max(3600);
 export const opacitySchema = z.number().min(0).max(1);
 
-const coordinate = z.number().int().min(-MAX_DIMENSION * 2).max(MAX_DIMENSION * 2);
-const extent = z.number().int().min(1).max(MAX_DIMENSION * 2);
+const coordinate = z
+  .number()
+  .int()
+  .min(-MAX_DIMENSION * 2)
+  .max(MAX_DIMENSION * 2);
+const extent = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_DIMENSION * 2);
 
 /** Fields every layer type has: spread into each type's strict object schema. */
 export const layerBase = {

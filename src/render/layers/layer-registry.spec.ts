@@ -33,7 +33,10 @@ describe('layer registry', () => {
 
   it('keeps zod out of the render worker (it loads only the drawing side of each type)', () => {
     const dist = join(__dirname, '..', '..', '..', 'dist', 'render', 'renderer', 'draw-template.js');
-    const loaded = execFileSync(process.execPath, ['-e', `require(${JSON.stringify(dist)}); console.log(JSON.stringify(Object.keys(require.cache)))`]).toString();
+    const loaded = execFileSync(process.execPath, [
+      '-e',
+      `require(${JSON.stringify(dist)}); console.log(JSON.stringify(Object.keys(require.cache)))`,
+    ]).toString();
     const modules: string[] = JSON.parse(loaded);
     expect(modules.some((path) => path.includes('layer-drawers'))).toBe(true);
     expect(modules.filter((path) => /node_modules[\\/]zod[\\/]|layer-registry|\.definition\.js/.test(path))).toEqual([]);

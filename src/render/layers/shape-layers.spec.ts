@@ -8,7 +8,14 @@ const BLUE = [0, 0, 255, 255];
 const WHITE = [255, 255, 255, 255];
 const BLACK = [0, 0, 0, 255];
 
-const redToBlue = (angle: number) => ({ type: 'linear', angle, stops: [{ offset: 0, color: '#ff0000' }, { offset: 1, color: '#0000ff' }] });
+const redToBlue = (angle: number) => ({
+  type: 'linear',
+  angle,
+  stops: [
+    { offset: 0, color: '#ff0000' },
+    { offset: 1, color: '#0000ff' },
+  ],
+});
 
 async function gradientCard(angle: number) {
   return drawPixels(
@@ -54,7 +61,11 @@ describe('linear gradient (CSS angles)', () => {
   });
 
   it('draws on an ellipse too, instead of its fill', async () => {
-    const drawn = await drawPixels({ width: 200, height: 200, layers: [{ name: 'e', type: 'ellipse', width: 200, height: 200, fill: '#00ff00', gradient: redToBlue(90) }] });
+    const drawn = await drawPixels({
+      width: 200,
+      height: 200,
+      layers: [{ name: 'e', type: 'ellipse', width: 200, height: 200, fill: '#00ff00', gradient: redToBlue(90) }],
+    });
     expect(redness(drawn.at(5, 100))).toBeGreaterThan(0.95);
     expect(drawn.at(100, 100)[1]).toBe(0);
   });
@@ -93,7 +104,11 @@ describe('ellipse and borders', () => {
 
   it('draws an ellipse border inside the ellipse', async () => {
     const drawn = await drawPixels(
-      { width: 220, height: 220, layers: [{ name: 'e', type: 'ellipse', x: 10, y: 10, width: 200, height: 200, fill: '#ffff00', borderColor: '#0000ff', borderWidth: 20 }] },
+      {
+        width: 220,
+        height: 220,
+        layers: [{ name: 'e', type: 'ellipse', x: 10, y: 10, width: 200, height: 200, fill: '#ffff00', borderColor: '#0000ff', borderWidth: 20 }],
+      },
       { saveAs: 'ellipse-border.png' },
     );
     expect(drawn.at(110, 5)).toEqual(WHITE);
@@ -111,9 +126,44 @@ describe('ellipse and borders', () => {
       const wide = parse({ type, borderWidth: 50.5 });
       expect(wide.error?.issues[0]).toMatchObject({ path: ['layers', 0, 'borderWidth'], message: expect.stringContaining('half the smaller') });
       expect(parse({ type, gradient: { type: 'linear', angle: 0, stops: [{ offset: 0, color: '#000000' }] } }).success).toBe(false);
-      expect(parse({ type, gradient: { type: 'linear', angle: 0, stops: [{ offset: 0.6, color: '#000000' }, { offset: 0.5, color: '#ffffff' }] } }).success).toBe(false);
-      expect(parse({ type, gradient: { type: 'linear', angle: 0, stops: [{ offset: 0, color: '#000000' }, { offset: 1.5, color: '#ffffff' }] } }).success).toBe(false);
-      expect(parse({ type, gradient: { type: 'radial', stops: [{ offset: 0, color: '#000000' }, { offset: 1, color: '#ffffff' }] } }).success).toBe(false);
+      expect(
+        parse({
+          type,
+          gradient: {
+            type: 'linear',
+            angle: 0,
+            stops: [
+              { offset: 0.6, color: '#000000' },
+              { offset: 0.5, color: '#ffffff' },
+            ],
+          },
+        }).success,
+      ).toBe(false);
+      expect(
+        parse({
+          type,
+          gradient: {
+            type: 'linear',
+            angle: 0,
+            stops: [
+              { offset: 0, color: '#000000' },
+              { offset: 1.5, color: '#ffffff' },
+            ],
+          },
+        }).success,
+      ).toBe(false);
+      expect(
+        parse({
+          type,
+          gradient: {
+            type: 'radial',
+            stops: [
+              { offset: 0, color: '#000000' },
+              { offset: 1, color: '#ffffff' },
+            ],
+          },
+        }).success,
+      ).toBe(false);
       expect(parse({ type, gradient: redToBlue(30) }).success).toBe(true);
       expect(parse({ type, borderWidth: -1 }).success).toBe(false);
     }
@@ -121,7 +171,12 @@ describe('ellipse and borders', () => {
   });
 
   it('lets a fill override replace the template gradient', () => {
-    const [layer] = createTemplateSchema.parse({ name: 't', width: 10, height: 10, layers: [{ name: 'r', type: 'rect', width: 10, height: 10, gradient: redToBlue(0) }] }).layers;
+    const [layer] = createTemplateSchema.parse({
+      name: 't',
+      width: 10,
+      height: 10,
+      layers: [{ name: 'r', type: 'rect', width: 10, height: 10, gradient: redToBlue(0) }],
+    }).layers;
     expect(applyOverride(layer, { fill: '#123456' }).layer).toMatchObject({ fill: '#123456', gradient: null });
     expect(applyOverride(layer, { hidden: false }).layer).toMatchObject({ gradient: redToBlue(0) });
   });

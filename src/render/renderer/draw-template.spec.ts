@@ -54,22 +54,25 @@ describe('familyList (fallback fonts only when needed)', () => {
     expect(familyList('Noto Sans SC', 'Hello')).toBe('"Noto Sans SC", "Noto Sans SC", "Noto Color Emoji"');
   });
 
-  it.each(FONT_FAMILIES.filter((font) => font.ownGlyphs))('$family draws every one of its own glyphs itself (same advance with or without the fallbacks)', ({ family, ownGlyphs, weights }) => {
-    const ctx = createCanvas(10, 10).getContext('2d');
-    const checked: string[] = [];
-    const differing: string[] = [];
-    for (let code = 0x21; code <= 0xffff; code++) {
-      const char = String.fromCodePoint(code);
-      if (/\s/.test(char) || !ownGlyphs!.test(char)) continue;
-      checked.push(char);
-      for (const weight of [weights[0], 400, 700, weights[weights.length - 1]]) {
-        ctx.font = `${weight} 40px "${family}"`;
-        const alone = ctx.measureText(char).width;
-        ctx.font = `${weight} 40px "${family}", ${FALLBACK_FAMILIES.map((name) => `"${name}"`).join(', ')}`;
-        if (ctx.measureText(char).width !== alone) differing.push(`U+${code.toString(16)} @${weight}`);
+  it.each(FONT_FAMILIES.filter((font) => font.ownGlyphs))(
+    '$family draws every one of its own glyphs itself (same advance with or without the fallbacks)',
+    ({ family, ownGlyphs, weights }) => {
+      const ctx = createCanvas(10, 10).getContext('2d');
+      const checked: string[] = [];
+      const differing: string[] = [];
+      for (let code = 0x21; code <= 0xffff; code++) {
+        const char = String.fromCodePoint(code);
+        if (/\s/.test(char) || !ownGlyphs!.test(char)) continue;
+        checked.push(char);
+        for (const weight of [weights[0], 400, 700, weights[weights.length - 1]]) {
+          ctx.font = `${weight} 40px "${family}"`;
+          const alone = ctx.measureText(char).width;
+          ctx.font = `${weight} 40px "${family}", ${FALLBACK_FAMILIES.map((name) => `"${name}"`).join(', ')}`;
+          if (ctx.measureText(char).width !== alone) differing.push(`U+${code.toString(16)} @${weight}`);
+        }
       }
-    }
-    expect(checked.length).toBeGreaterThan(900);
-    expect(differing).toEqual([]);
-  });
+      expect(checked.length).toBeGreaterThan(900);
+      expect(differing).toEqual([]);
+    },
+  );
 });

@@ -6,11 +6,13 @@ import { paragraphLevelAt, resolveLevels, TextDirection, visualOrder, visualRuns
 const onScreen = (text: string, direction: TextDirection = 'auto') => {
   const resolved = resolveLevels(text, direction);
   const runs = visualRuns(text, resolved.levels, paragraphLevelAt(resolved, 0), 0, text.length);
-  return visualOrder(runs).map((offset) => text[offset]).join('');
+  return visualOrder(runs)
+    .map((offset) => text[offset])
+    .join('');
 };
 
 describe('bidi (UAX #9) for text layers', () => {
-  it('takes each paragraph\'s direction from its first strong character with auto', () => {
+  it("takes each paragraph's direction from its first strong character with auto", () => {
     const resolved = resolveLevels('שלום world\nhello עולם', 'auto');
     expect(paragraphLevelAt(resolved, 0)).toBe(1);
     expect(paragraphLevelAt(resolved, 12)).toBe(0);
@@ -66,7 +68,9 @@ describe('Unicode BidiCharacterTest (levels and visual order; see the fixture he
     const expectedLevels = levelField.split(' ');
     const kept = (offset: number) => expectedLevels[offset] !== 'x';
     const runs = visualRuns(text, resolved.levels, level, 0, text.length);
-    const levels = expectedLevels.map((expected, offset) => (expected === 'x' ? 'x' : String(runs.find((run) => run.start <= offset && offset < run.end)!.level)));
+    const levels = expectedLevels.map((expected, offset) =>
+      expected === 'x' ? 'x' : String(runs.find((run) => run.start <= offset && offset < run.end)!.level),
+    );
     expect(levels.join(' ')).toBe(levelField);
     expect(visualOrder(runs).filter(kept).join(' ')).toBe(orderField);
   });

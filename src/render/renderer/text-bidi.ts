@@ -40,7 +40,14 @@ const SEGMENT_SEPARATOR = /[\t\u000B\u001F]/u;
  * position where `cut(offset)` is true (style changes, justified spaces), so each can be drawn alone
  * with its own direction, and the drawing engine need not reorder anything.
  */
-export function visualRuns(text: string, levels: Uint8Array, paragraphLevel: number, start: number, end: number, cut: (offset: number) => boolean = () => false): VisualRun[] {
+export function visualRuns(
+  text: string,
+  levels: Uint8Array,
+  paragraphLevel: number,
+  start: number,
+  end: number,
+  cut: (offset: number) => boolean = () => false,
+): VisualRun[] {
   if (end <= start) return [];
   const lineLevels = levels.slice(start, end);
   let trailing = true;
@@ -72,7 +79,7 @@ export function visualRuns(text: string, levels: Uint8Array, paragraphLevel: num
   const highest = Math.max(...runs.map((run) => run.level));
   const lowestOdd = Math.min(...runs.map((run) => run.level | 1));
   for (let level = highest; level >= lowestOdd; level--) {
-    for (let index = 0; index < runs.length; ) {
+    for (let index = 0; index < runs.length;) {
       if (runs[index].level < level) {
         index++;
         continue;

@@ -50,7 +50,11 @@ describe('fitText: line breaking', () => {
 
   it('reports widths at the chosen size and marks paragraph ends', () => {
     const result = fitText(options({ text: 'aaaa bbbb cccc\ndd' }), measure);
-    expect(result.lines.map((line) => [line.width, line.paragraphEnd])).toEqual([[90, false], [40, true], [20, true]]);
+    expect(result.lines.map((line) => [line.width, line.paragraphEnd])).toEqual([
+      [90, false],
+      [40, true],
+      [20, true],
+    ]);
   });
 
   it('adds letter spacing per grapheme, scaled with the size', () => {
@@ -64,7 +68,16 @@ describe('fitText: line breaking', () => {
   it('measures each style range separately', () => {
     const styled: MeasureText = (text, fontSize, style) => Array.from(text).length * (fontSize / 2) * (style === 1 ? 2 : 1);
     // "aaaa " in style 0 (50px), "bbbb" in style 1 (80px): 130 > 100.
-    const result = fitText(options({ text: 'aaaa bbbb', styles: [{ end: 5, style: 0 }, { end: 9, style: 1 }] }), styled);
+    const result = fitText(
+      options({
+        text: 'aaaa bbbb',
+        styles: [
+          { end: 5, style: 0 },
+          { end: 9, style: 1 },
+        ],
+      }),
+      styled,
+    );
     expect(result.lines.map((line) => lineText('aaaa bbbb', line))).toEqual(['aaaa', 'bbbb']);
     expect(result.lines[1].width).toBe(80);
   });

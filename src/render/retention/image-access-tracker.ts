@@ -42,7 +42,10 @@ export class ImageAccessTracker implements OnApplicationBootstrap, OnApplication
 
   onApplicationBootstrap(): void {
     if (this.retentionMs === null) return;
-    this.timer = setInterval(() => void this.flush().catch((error: Error) => this.logger.warn(`Could not record image accesses: ${error.message}`)), this.flushIntervalMs);
+    this.timer = setInterval(
+      () => void this.flush().catch((error: Error) => this.logger.warn(`Could not record image accesses: ${error.message}`)),
+      this.flushIntervalMs,
+    );
     this.timer.unref();
   }
 

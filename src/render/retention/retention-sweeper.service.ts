@@ -53,7 +53,10 @@ export class RetentionSweeperService implements OnApplicationBootstrap, OnApplic
 
   onApplicationBootstrap(): void {
     if (this.config.imageRetentionMs === null) return;
-    this.timer = setInterval(() => void this.sweep().catch((error: Error) => this.logger.warn(`Retention sweep failed: ${error.message}`)), this.config.imageRetentionSweepMs);
+    this.timer = setInterval(
+      () => void this.sweep().catch((error: Error) => this.logger.warn(`Retention sweep failed: ${error.message}`)),
+      this.config.imageRetentionSweepMs,
+    );
     this.timer.unref();
   }
 

@@ -12,8 +12,20 @@ describe('template schema', () => {
     const parsed = createTemplateSchema.parse(valid);
     expect(parsed).toMatchObject({ background: '#ffffff', publicRender: true });
     expect(parsed.layers[0]).toMatchObject({
-      x: 0, y: 0, fontFamily: 'Inter', fontSize: 48, fontWeight: 'normal', color: '#000000', align: 'left',
-      verticalAlign: 'top', lineHeight: 1.2, maxLines: null, autoFit: false, minFontSize: 12, opacity: 1, hidden: false,
+      x: 0,
+      y: 0,
+      fontFamily: 'Inter',
+      fontSize: 48,
+      fontWeight: 'normal',
+      color: '#000000',
+      align: 'left',
+      verticalAlign: 'top',
+      lineHeight: 1.2,
+      maxLines: null,
+      autoFit: false,
+      minFontSize: 12,
+      opacity: 1,
+      hidden: false,
     });
   });
 

@@ -19,9 +19,7 @@ export class WebhookDeliveries1763800000000 implements MigrationInterface {
           { name: 'created_at', type: 'datetime', precision: 3 },
         ],
         indices: [{ name: 'IDX_webhook_deliveries_account_created', columnNames: ['account_id', 'created_at'] }],
-        foreignKeys: [
-          { columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [{ columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
       }),
     );
   }

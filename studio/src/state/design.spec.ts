@@ -15,7 +15,10 @@ describe('design operations', () => {
   });
 
   it('names layers uniquely and reorders them', () => {
-    const layers = [{ name: 'text', type: 'text', width: 1, height: 1 }, { name: 'text-2', type: 'text', width: 1, height: 1 }];
+    const layers = [
+      { name: 'text', type: 'text', width: 1, height: 1 },
+      { name: 'text-2', type: 'text', width: 1, height: 1 },
+    ];
     expect(uniqueName('text', layers)).toBe('text-3');
     expect(uniqueName('rect', layers)).toBe('rect');
     const design = { ...emptyDesign(), layers };
@@ -29,11 +32,17 @@ describe('design operations', () => {
     expect(curl).toContain('http://pictor.test/api/generate');
     expect(curl).toContain(`"templateId":"tpl_1"`);
     expect(curl).toContain(`"title":{"text":"It'\\''s here"}`);
-    expect(renderQuery(design)).toBe('layers[title][text]=It\'s%20here');
+    expect(renderQuery(design)).toBe("layers[title][text]=It's%20here");
   });
 
   it('maps validation details to fields', () => {
-    const map = detailsByField([{ path: 'template.layers.1.fontSize', message: 'too big' }, { path: 'template.name', message: 'empty' }], 'template.');
+    const map = detailsByField(
+      [
+        { path: 'template.layers.1.fontSize', message: 'too big' },
+        { path: 'template.name', message: 'empty' },
+      ],
+      'template.',
+    );
     expect(map.get('layers.1.fontSize')).toBe('too big');
     expect(map.get('name')).toBe('empty');
   });

@@ -10,8 +10,9 @@ describe('schema → form', () => {
   it('lists every layer type of the API schema', () => {
     const types = layerTypes(schema);
     expect(types).toEqual(expect.arrayContaining(['text', 'image', 'rect']));
-    const zodTypes = (createTemplateSchema.shape.layers as unknown as { element: { options: Array<{ _zod: { propValues: { type: Set<string> } } }> } })
-      .element.options.flatMap((option) => [...option._zod.propValues.type]);
+    const zodTypes = (
+      createTemplateSchema.shape.layers as unknown as { element: { options: Array<{ _zod: { propValues: { type: Set<string> } } }> } }
+    ).element.options.flatMap((option) => [...option._zod.propValues.type]);
     expect(types.sort()).toEqual(zodTypes.sort());
   });
 
@@ -76,12 +77,22 @@ describe('optional groups', () => {
     const gradient = z.strictObject({
       type: z.literal('linear'),
       angle: z.number().min(-360).max(360).default(180),
-      stops: z.array(z.strictObject({ offset: z.number().min(0).max(1), color: colour })).min(2).max(16),
+      stops: z
+        .array(z.strictObject({ offset: z.number().min(0).max(1), color: colour }))
+        .min(2)
+        .max(16),
     });
     const layer = z.strictObject({ type: z.literal('rect'), gradient: gradient.nullable().default(null) });
     const [field] = fieldsOf(z.toJSONSchema(layer, { io: 'input' }) as JsonSchema);
     expect(field).toMatchObject({ kind: 'group', nullable: true, label: 'Gradient' });
     expect(field.fields!.map((child) => child.key)).toEqual(['angle', 'stops']);
-    expect(gradient.parse(field.example)).toEqual({ type: 'linear', angle: 180, stops: [{ offset: 0, color: '#0ea5e9' }, { offset: 1, color: '#6366f1' }] });
+    expect(gradient.parse(field.example)).toEqual({
+      type: 'linear',
+      angle: 180,
+      stops: [
+        { offset: 0, color: '#0ea5e9' },
+        { offset: 1, color: '#6366f1' },
+      ],
+    });
   });
 });

@@ -139,7 +139,12 @@ export function withValue<T>(target: T, path: string[], value: unknown): T {
 /** Turns an input's text into the field's value: numbers parsed, empty → null (nullable) or removed. */
 export function parseInput(field: FormField, raw: string): { value?: unknown; error?: string } {
   const text = raw.trim();
-  if (text === '') return field.nullable ? { value: null } : field.required && field.kind !== 'text' && field.kind !== 'textarea' ? { error: 'Required' } : { value: field.kind === 'text' || field.kind === 'textarea' ? raw : undefined };
+  if (text === '')
+    return field.nullable
+      ? { value: null }
+      : field.required && field.kind !== 'text' && field.kind !== 'textarea'
+        ? { error: 'Required' }
+        : { value: field.kind === 'text' || field.kind === 'textarea' ? raw : undefined };
   switch (field.kind) {
     case 'integer':
     case 'number': {

@@ -44,7 +44,14 @@ export function snapMove(box: Box, canvas: { width: number; height: number }, th
  * Resizes a box from `start` by dragging `handle` by (dx, dy); the moving edges snap to the canvas
  * edges and centre lines. Width and height never go below 1.
  */
-export function resizeBox(start: Box, handle: Handle, dx: number, dy: number, canvas: { width: number; height: number }, threshold: number): { box: Box; guides: Guides } {
+export function resizeBox(
+  start: Box,
+  handle: Handle,
+  dx: number,
+  dy: number,
+  canvas: { width: number; height: number },
+  threshold: number,
+): { box: Box; guides: Guides } {
   let left = start.x;
   let right = start.x + start.width;
   let top = start.y;

@@ -20,9 +20,18 @@ describe('textContent', () => {
   const layer = (fields: object) => textLayerSchema.parse({ type: 'text', name: 't', width: 100, height: 100, ...fields });
 
   it('joins spans into one text with a style range each, inheriting the layer’s values', () => {
-    const content = textContent(layer({ text: 'ignored', color: '#111111', spans: [{ text: 'Hello ' }, { text: 'bold', fontWeight: 700, color: '#ff0000', underline: true }, { text: '' }] }));
+    const content = textContent(
+      layer({
+        text: 'ignored',
+        color: '#111111',
+        spans: [{ text: 'Hello ' }, { text: 'bold', fontWeight: 700, color: '#ff0000', underline: true }, { text: '' }],
+      }),
+    );
     expect(content.text).toBe('Hello bold');
-    expect(content.ranges).toEqual([{ end: 6, style: 0 }, { end: 10, style: 1 }]);
+    expect(content.ranges).toEqual([
+      { end: 6, style: 0 },
+      { end: 10, style: 1 },
+    ]);
     expect(content.styles[0]).toMatchObject({ color: '#111111', fontWeight: 'normal', underline: false });
     expect(content.styles[1]).toMatchObject({ color: '#ff0000', fontWeight: 700, underline: true });
   });
@@ -30,6 +39,9 @@ describe('textContent', () => {
   it('transforms each span (a length change moves the ranges with it)', () => {
     const content = textContent(layer({ textTransform: 'uppercase', lang: 'de', spans: [{ text: 'straße ' }, { text: 'x' }] }));
     expect(content.text).toBe('STRASSE X');
-    expect(content.ranges).toEqual([{ end: 8, style: 0 }, { end: 9, style: 1 }]);
+    expect(content.ranges).toEqual([
+      { end: 8, style: 0 },
+      { end: 9, style: 1 },
+    ]);
   });
 });

@@ -38,7 +38,13 @@ export function transformText(text: string, transform: TextLayer['textTransform'
  * ranges stay right even when it changes a piece's length.
  */
 export function textContent(layer: TextLayer, mapText: (text: string) => string = (text) => text): TextContent {
-  const base: TextStyle = { fontFamily: layer.fontFamily, fontWeight: layer.fontWeight, fontStyle: layer.fontStyle ?? 'normal', color: layer.color, underline: false };
+  const base: TextStyle = {
+    fontFamily: layer.fontFamily,
+    fontWeight: layer.fontWeight,
+    fontStyle: layer.fontStyle ?? 'normal',
+    color: layer.color,
+    underline: false,
+  };
   const spans = layer.spans ?? [{ text: layer.text }];
   const styles: TextStyle[] = [];
   const ranges: StyleRange[] = [];

@@ -45,7 +45,10 @@ export const spanSchema = z.strictObject({
 export const spansSchema = z
   .array(spanSchema)
   .max(MAX_SPANS)
-  .refine((spans) => spans.reduce((total, span) => total + span.text.length, 0) <= MAX_TEXT_LENGTH, `the spans' text must total at most ${MAX_TEXT_LENGTH} characters`);
+  .refine(
+    (spans) => spans.reduce((total, span) => total + span.text.length, 0) <= MAX_TEXT_LENGTH,
+    `the spans' text must total at most ${MAX_TEXT_LENGTH} characters`,
+  );
 
 const typography = {
   direction: directionSchema,

@@ -49,7 +49,11 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings }) => {
   const lineHeight = size * layer.lineHeight;
   const blockHeight = lineHeight * fit.lines.length;
   const top =
-    layer.verticalAlign === 'middle' ? layer.y + (layer.height - blockHeight) / 2 : layer.verticalAlign === 'bottom' ? layer.y + layer.height - blockHeight : layer.y;
+    layer.verticalAlign === 'middle'
+      ? layer.y + (layer.height - blockHeight) / 2
+      : layer.verticalAlign === 'bottom'
+        ? layer.y + layer.height - blockHeight
+        : layer.y;
 
   const lines = placeLines({ text, ranges, fit, direction: layer.direction ?? 'auto', align: layer.align, x: layer.x, width: layer.width, measureRun }).map(
     (line, index) => ({ ...line, baseline: top + lineHeight * index + (lineHeight - (ascent + descent)) / 2 + ascent }),

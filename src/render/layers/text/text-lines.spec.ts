@@ -6,8 +6,21 @@ const measure: MeasureText = (text, fontSize, style) => text.length * (fontSize 
 
 const lay = (text: string, overrides: Partial<LinePlacement> & { maxLines?: number; ranges?: StyleRange[] } = {}) => {
   const ranges = overrides.ranges ?? [{ end: text.length, style: 0 }];
-  const fit = fitText({ text, width: 200, height: 1000, fontSize: 20, minFontSize: 20, autoFit: false, lineHeight: 1, maxLines: overrides.maxLines ?? null, styles: ranges }, measure);
-  return placeLines({ text, ranges, fit, direction: 'auto', align: 'left', x: 0, width: 200, measureRun: (value, style) => measure(value, 20, style), ...overrides });
+  const fit = fitText(
+    { text, width: 200, height: 1000, fontSize: 20, minFontSize: 20, autoFit: false, lineHeight: 1, maxLines: overrides.maxLines ?? null, styles: ranges },
+    measure,
+  );
+  return placeLines({
+    text,
+    ranges,
+    fit,
+    direction: 'auto',
+    align: 'left',
+    x: 0,
+    width: 200,
+    measureRun: (value, style) => measure(value, 20, style),
+    ...overrides,
+  });
 };
 
 /** What the line shows, left to right (right-to-left runs read backwards). */
@@ -57,7 +70,15 @@ describe('placeLines', () => {
   });
 
   it('draws each span style as its own run, in place', () => {
-    const [line] = lay('ab cd', { ranges: [{ end: 3, style: 0 }, { end: 5, style: 1 }] });
-    expect(line.runs.map((run) => [run.text, run.style, run.x])).toEqual([['ab ', 0, 0], ['cd', 1, 30]]);
+    const [line] = lay('ab cd', {
+      ranges: [
+        { end: 3, style: 0 },
+        { end: 5, style: 1 },
+      ],
+    });
+    expect(line.runs.map((run) => [run.text, run.style, run.x])).toEqual([
+      ['ab ', 0, 0],
+      ['cd', 1, 30],
+    ]);
   });
 });

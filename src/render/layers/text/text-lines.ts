@@ -57,7 +57,8 @@ const isSpace = (character: string | undefined) => character !== undefined && /\
 function placeLine(placement: LinePlacement, lineText: string, ranges: StyleRange[], levels: Uint8Array, paragraphLevel: number, justify: boolean): PlacedLine {
   const rtl = paragraphLevel % 2 === 1;
   if (lineText.length === 0) return { runs: [], left: placement.x, right: placement.x, rtl };
-  const cut = (offset: number) => styleAt(ranges, offset) !== styleAt(ranges, offset - 1) || (justify && isSpace(lineText[offset - 1]) && !isSpace(lineText[offset]));
+  const cut = (offset: number) =>
+    styleAt(ranges, offset) !== styleAt(ranges, offset - 1) || (justify && isSpace(lineText[offset - 1]) && !isSpace(lineText[offset]));
   const runs: PlacedRun[] = visualRuns(lineText, levels, paragraphLevel, 0, lineText.length, cut).map((run) => {
     const text = lineText.slice(run.start, run.end);
     const style = styleAt(ranges, run.start);
