@@ -16,6 +16,8 @@ function fontString(style: TextStyle, size: number, families: string): string {
 }
 
 export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings }) => {
+  // The language shaping uses (localized forms): the layer's own, else a fixed one, never the host's ('inherit').
+  ctx.lang = layer.lang ?? 'en';
   const content = textContent(layer);
   const { text, styles, ranges } = content;
   // Chosen from the whole text: the ellipsis that truncation may add (U+2026) is within every ownGlyphs range.
