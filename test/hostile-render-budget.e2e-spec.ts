@@ -24,7 +24,7 @@ describe('hostile input: the render budget (RENDER_TIMEOUT)', () => {
   beforeAll(async () => {
     testApp = await startTestApp({ env: { RENDER_TIMEOUT: `${BUDGET_MS}ms`, RENDER_THREADS: '2' } });
     owner = await createAccount(testApp, { plan: 'pro' });
-    heavyTemplateId = await createTemplate(testApp, owner.apiKey, { width: 4096, height: 64, layers: heavyLayers });
+    heavyTemplateId = await createTemplate(testApp, owner.apiKey, { width: 2048, height: 2048, layers: heavyLayers });
     lightTemplateId = await createTemplate(testApp, owner.apiKey);
     // Warm the pool: a worker's first job waits for its fonts, which on a busy machine can approach the budget.
     expect((await renderLight('warm-up')).status).toBe(200);

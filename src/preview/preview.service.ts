@@ -12,9 +12,11 @@ import type { Template } from '../templates/entities/template.entity';
 import type { PreviewRequest } from './dto/preview-request.schema';
 import { PreviewErrorCode, PreviewException } from './preview.exception';
 import { previewSize } from './preview-size';
+import { RenderBudget, RenderBudgetExceededError } from '../render/render-budget';
+import { RenderErrorCode, RenderException } from '../render/render.exception';
 
 const WINDOW_MS = 60_000;
-const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif' };
 
 export interface PreviewImage {
   bytes: Buffer;
@@ -45,13 +47,20 @@ export class PreviewService {
     const template: Template = { ...request.template, id: 'preview', accountId: account.id, version: 0, createdAt: now, updatedAt: now };
     const plan = planRender(template, { ...request, templateId: template.id }, this.unusedKeySecret);
     const output = { ...plan.job.output, ...previewSize(plan.job.output.width, plan.job.output.height) };
+    // The same budget as a render (§20): past RENDER_TIMEOUT the worker drawing it is stopped.
+    const budget = new RenderBudget(this.config.renderTimeoutMs);
     try {
-      const fetched = await this.imageFetcher.fetchAll(plan.job.design.layers);
-      const drawn = await this.renderer.draw({ ...plan.job, output, images: fetched.images });
+      const fetched = await budget.race(this.imageFetcher.fetchAll(plan.job.design.layers, budget.signal));
+      const drawn = await budget.race(this.renderer.draw({ ...plan.job, output, images: fetched.images }, budget.signal));
       return { bytes: Buffer.from(drawn.bytes.buffer, drawn.bytes.byteOffset, drawn.bytes.byteLength), contentType: CONTENT_TYPES[output.format] };
     } catch (error) {
+      if (error instanceof RenderBudgetExceededError) {
+        throw new RenderException(RenderErrorCode.RENDER_TIMEOUT, `The preview did not finish within ${error.budgetMs} ms and was stopped`);
+      }
       this.logger.error(`Preview failed: ${(error as Error).stack ?? error}`);
       throw new PreviewException(PreviewErrorCode.RENDER_FAILED, 'The preview could not be rendered');
+    } finally {
+      budget.finish();
     }
   }
 
