@@ -99,7 +99,12 @@ export class RenderService {
   /** The image of cache entry `key` is gone from storage: drop the entry so the render is drawn again. */
   async forgetStored(key: string): Promise<void> {
     this.logger.warn(`Cached image ${key} is missing from storage; drawing it again`);
-    await this.cache.forget(key);
+    // Under the render's lock, which also withdraws a result published for joiners (Redis): else a request
+    // in the next seconds would be answered from that result, without the image. A key being drawn is left
+    // alone: that drawing stores the image again.
+    await this.flights.holdMany([key], async (held) => {
+      if (held.length > 0) await this.cache.forget(key);
+    });
   }
 
   /**
