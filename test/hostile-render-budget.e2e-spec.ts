@@ -12,10 +12,12 @@ describe('hostile input: the render budget (RENDER_TIMEOUT)', () => {
   let heavyTemplateId: string;
   let lightTemplateId: string;
 
-  // 50 auto-fit text layers of 5,000 CJK characters filling a 2048×2048 canvas: valid, and with a linear
-  // layout still tens of seconds of drawing (25 s measured), so the timeout is what ends it.
+  // 50 auto-fit text layers of 5,000 distinct ideographs in a narrow, tall box: laying them out is fast
+  // (linear, under a second), but each layer then draws hundreds of lines that no cache can share,
+  // far beyond the budget, so the timeout is what ends the render.
+  const ideographs = (offset: number) => Array.from({ length: 5000 }, (_, index) => String.fromCodePoint(0x4e00 + ((offset + index * 7919) % 20000))).join('');
   const heavyLayers = Array.from({ length: 50 }, (_, index) => ({
-    name: `t${index}`, type: 'text', x: 0, y: 0, width: 2048, height: 2048, text: '漢字かな'.repeat(1250),
+    name: `t${index}`, type: 'text', x: 0, y: 0, width: 100, height: 8192, text: ideographs(index),
     fontSize: 1000, minFontSize: 1, autoFit: true,
   }));
 

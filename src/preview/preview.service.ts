@@ -16,7 +16,7 @@ import { RenderBudget, RenderBudgetExceededError } from '../render/render-budget
 import { RenderErrorCode, RenderException } from '../render/render.exception';
 
 const WINDOW_MS = 60_000;
-const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif' };
 
 export interface PreviewImage {
   bytes: Buffer;
