@@ -49,9 +49,11 @@ describe('hostile input: HTTP framing', () => {
     // A short request timeout stands in for the 30 s default, so slow clients are closed within seconds here
     // (its own app: on a loaded machine a whole normal request can take more than a second).
     let slowApp: TestApp;
+    let slowOwner: TestAccount;
 
     beforeAll(async () => {
       slowApp = await startTestApp({ env: { HTTP_REQUEST_TIMEOUT: '1s' } });
+      slowOwner = await createAccount(slowApp);
     });
 
     afterAll(() => slowApp?.close());
@@ -59,7 +61,7 @@ describe('hostile input: HTTP framing', () => {
     it('closes a request whose body stops arriving', async () => {
       const exchange = await rawExchange(
         slowApp.baseUrl,
-        [`POST /api/generate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${owner.apiKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"templ`],
+        [`POST /api/generate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${slowOwner.apiKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"templ`],
         8_000,
       );
       expect(exchange.closedAfterMs).not.toBeNull();
