@@ -103,3 +103,31 @@ describe('POST /api/templates/preview', () => {
     expect((await preview(small)).status).toBe(200);
   });
 });
+
+describe('POST /api/templates/preview within the render budget (RENDER_TIMEOUT)', () => {
+  let testApp: TestApp;
+  let owner: TestAccount;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ env: { RENDER_TIMEOUT: '1500ms', RENDER_THREADS: '2' } });
+    owner = await createAccount(testApp);
+  });
+  afterAll(() => testApp.close());
+
+  it('stops a design that draws too long: 503 render_timeout, and the next preview draws', async () => {
+    const heavy = Array.from({ length: 50 }, (_, index) => ({
+      name: `t${index}`, type: 'text', x: 0, y: 0, width: 4096, height: 1, text: '漢字かな'.repeat(1250), fontSize: 1000, minFontSize: 1, autoFit: true,
+    }));
+    const startedAt = Date.now();
+    const stopped = await testApp.request('POST', '/api/templates/preview', { apiKey: owner.apiKey, body: { template: sampleTemplate({ width: 4096, height: 64, layers: heavy }) } });
+    expect(stopped.status).toBe(503);
+    expect(stopped.body.code).toBe('render_timeout');
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
+    let next;
+    for (let attempt = 0; attempt < 6; attempt++) {
+      next = await testApp.request('POST', '/api/templates/preview', { apiKey: owner.apiKey, body: { template: sampleTemplate({ width: 120, height: 60, layers: [] }) } });
+      if (next.status !== 503) break;
+    }
+    expect(next!.status).toBe(200);
+  });
+});
