@@ -83,13 +83,14 @@ describe('hostile input: a crash gives back the units of renders that never comp
       cwd: ROOT,
       env: {
         ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: database.url, SECRETS_KEY: 'a'.repeat(64),
-        WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1', RENDER_TIMEOUT: '4s', RENDER_THREADS: '1', LOG_LEVEL: 'error',
+        WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1', RENDER_TIMEOUT: '10s', RENDER_THREADS: '1', LOG_LEVEL: 'error',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await until(() => fetch(`${baseUrl}/health/live`).then((response) => response.ok, () => false), 30_000, () => `the server to start:\n${output}`);
+    // Ready: a worker has drawn (fonts loaded), so the first renders below are not slowed by start-up.
+    await until(() => fetch(`${baseUrl}/health/ready`).then((response) => response.ok, () => false), 30_000, () => `the server to start:\n${output}`);
 
     const generate = (templateId: string, layers: Record<string, unknown>) =>
       fetch(`${baseUrl}/api/generate`, {
@@ -112,7 +113,7 @@ ${output}`);
 
     // Up again (a clock past the leases' RENDER_TIMEOUT, as after a real restart): the start-up sweep gives the four back.
     const restartClock = new FakeClock();
-    restartClock.advance(5_000);
+    restartClock.advance(11_000);
     const restarted = await startTestApp({ shared: shared(), overrides: [{ provide: Clock, useValue: restartClock }] });
     apps.push(restarted);
     expect(await usedNow(restarted, owner)).toBe(3);

@@ -16,6 +16,7 @@ export const DOCS_PAGE_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pictor API reference</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="docs/assets/swagger-ui.css">
 </head>
 <body>

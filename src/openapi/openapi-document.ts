@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_COOKIE } from '../accounts/auth/session-authenticator';
 import { errors, HeaderName, ResponseDoc, RouteDoc } from './route-doc';
 import { COMPONENTS } from './components';
 import { ROUTE_DOCS } from './route-docs';
@@ -28,6 +29,9 @@ const HEADERS: Record<HeaderName, { description: string; schema: JsonSchema }> =
   'Cache-Control': { description: 'Caching rules for shared and private caches.', schema: { type: 'string' } },
   'WWW-Authenticate': { description: 'Always `Bearer` on a 401.', schema: { type: 'string', const: 'Bearer' } },
 };
+
+/** An API key, or (for the studio in the browser) the dashboard session cookie with its CSRF token. */
+const BEARER_OR_SESSION = [{ bearer: [] }, { session: [], csrfToken: [] }];
 
 const REQUEST_ID_HEADER = { description: 'Echo of the request id (the client\'s `X-Request-Id` when sane, else a generated one).', schema: { type: 'string' } };
 
@@ -120,6 +124,10 @@ function buildOperation(converter: SchemaConverter, route: RouteDoc): JsonSchema
       schema: converted,
     });
   }
+  for (const [name, schema] of Object.entries(route.headers ?? {})) {
+    const converted = converter.convert(schema);
+    parameters.push({ name, in: 'header', required: !schema.safeParse(undefined).success, ...(converted.description ? { description: converted.description } : {}), schema: converted });
+  }
   const responses: Record<string, unknown> = {};
   const all = { ...implicitResponses(route), ...route.responses };
   for (const status of Object.keys(all).map(Number).sort((a, b) => a - b)) responses[String(status)] = buildResponse(converter, all[status]);
@@ -128,7 +136,7 @@ function buildOperation(converter: SchemaConverter, route: RouteDoc): JsonSchema
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
-    security: route.public ? [] : [{ bearer: [] }],
+    security: route.public ? [] : BEARER_OR_SESSION,
     ...(parameters.length ? { parameters } : {}),
     ...(route.body
       ? {
@@ -175,11 +183,13 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Json
     },
     servers: [{ url: options.serverUrl ?? '/' }],
     tags,
-    security: [{ bearer: [] }],
+    security: BEARER_OR_SESSION,
     paths,
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'sk_…', description: 'An API key: `Authorization: Bearer sk_…`.' },
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The dashboard session (used by the studio); only together with `csrfToken`, and only when no Authorization header is sent.' },
+        csrfToken: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token', description: "The dashboard session's CSRF token." },
       },
       headers: {
         'X-Request-Id': REQUEST_ID_HEADER,

@@ -43,6 +43,8 @@ export interface RouteDoc {
   params?: Record<string, z.ZodType>;
   /** Query parameters (`style: deepObject` for object-valued ones such as `layers`). */
   query?: Record<string, z.ZodType>;
+  /** Request headers the route reads (besides Authorization), e.g. `If-Match`. */
+  headers?: Record<string, z.ZodType>;
   body?: { schema: z.ZodType; examples?: Record<string, unknown>; description?: string };
   responses: Record<number, ResponseDoc>;
 }
@@ -74,7 +76,7 @@ const STATUS_TEXT: Record<number, string> = {
   414: 'Query string too long',
   415: 'Body is not application/json',
   500: 'The server failed',
-  503: 'Unavailable',
+  503: 'Temporarily unable to answer (nothing was counted)',
 };
 
 /** Error responses by status: `errors({ 404: ['template_not_found'] })`. */

@@ -38,8 +38,8 @@ export const RENDER_RESPONSE_EXAMPLE = {
 };
 
 /** The error codes of a render, in the order they are checked (§9). */
-const renderErrors = {
-  ...errors({ 404: ['template_not_found'], 500: ['render_failed', 'internal_error'] }),
+export const renderErrors = {
+  ...errors({ 404: ['template_not_found'], 500: ['render_failed', 'internal_error'], 503: ['render_timeout'] }),
   ...tooManyRequests(),
 };
 

@@ -63,10 +63,18 @@ export class RenderService {
     return this.renderTemplate(account, template, request, startedAt);
   }
 
-  async renderTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now()): Promise<RenderOutcome> {
+  /**
+   * `verifyStored`: a cache hit is answered only if its image is still in storage (the answer is a URL
+   * that must work); a gone image makes it a miss. GET /api/render passes false: it opens the image
+   * right after, and treats a failed open the same way (see PublicRenderService), so it pays no extra check.
+   */
+  async renderTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now(), verifyStored = true): Promise<RenderOutcome> {
     const plan = planRender(template, request, this.cacheKeySecret);
     const entry = await this.cache.find(plan.key);
-    if (entry) return this.answer(plan, entry.warnings, null, startedAt);
+    if (entry) {
+      if (!verifyStored || (await this.storage.exists(plan.fileName))) return this.answer(plan, entry.warnings, null, startedAt);
+      await this.forgetStored(plan.key);
+    }
     const pending = this.inFlight.get(plan.key);
     if (pending) return this.answer(plan, (await pending).warnings, null, startedAt);
 
@@ -78,6 +86,12 @@ export class RenderService {
     } finally {
       this.inFlight.delete(plan.key);
     }
+  }
+
+  /** The image of cache entry `key` is gone from storage: drop the entry so the render is drawn again. */
+  async forgetStored(key: string): Promise<void> {
+    this.logger.warn(`Cached image ${key} is missing from storage; drawing it again`);
+    await this.cache.forget(key);
   }
 
   /**

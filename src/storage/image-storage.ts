@@ -10,6 +10,11 @@ export abstract class ImageStorage {
   /** Writes atomically: readers see the whole file or nothing. */
   abstract put(name: string, bytes: Uint8Array): Promise<void>;
   abstract open(name: string): Promise<StoredImage | null>;
+  /**
+   * Whether `name` is stored. Asked on every cached POST /api/generate answer (its URL must work), so it
+   * must be cheap: a local stat, or a driver-side memory of recent answers for remote stores.
+   */
+  abstract exists(name: string): Promise<boolean>;
   /** Proves the store can be written (readiness checks). */
   abstract probe(): Promise<void>;
 }

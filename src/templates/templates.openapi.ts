@@ -80,11 +80,12 @@ export const templatesRouteDocs = defineRouteDocs([
       'With `If-Match: "<version>"` the change applies only if the template is still at that version; otherwise 409 `version_conflict` ' +
       '(it changed elsewhere since it was read) and nothing changes.',
     params: { id: templateId },
+    headers: { 'If-Match': z.string().optional().describe('The version you last read (`"3"`): the change applies only if the template is still at that version, else 409 `version_conflict`') },
     body: { schema: updateTemplateSchema, examples: { rename: { name: 'Renamed' }, resize: { width: 800 } } },
     responses: {
       200: { description: 'The updated template', schema: templateResponseSchema },
       ...notFound,
-      ...errors({ 409: ['template_conflict', 'version_conflict'] }),
+      ...errors({ 400: ['validation_failed'], 409: ['version_conflict', 'template_conflict'] }),
     },
   },
   {

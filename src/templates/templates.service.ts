@@ -26,10 +26,11 @@ export class TemplatesService {
     this.remembered = new ChangeFeedCache(changes, 10_000);
   }
 
-  async create(accountId: string, input: CreateTemplateInput): Promise<Template> {
+  /** `id` is given only by `templates:import`, which keeps ids across databases. */
+  async create(accountId: string, input: CreateTemplateInput, id: string = newId('tpl')): Promise<Template> {
     const now = this.clock.now();
     return this.templates.save(
-      this.templates.create({ ...input, id: newId('tpl'), accountId, version: 1, createdAt: now, updatedAt: now }),
+      this.templates.create({ ...input, id, accountId, version: 1, createdAt: now, updatedAt: now }),
     );
   }
 

@@ -1,10 +1,10 @@
 import { CanActivate, ExecutionContext, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AccountsErrorCode, AccountsException } from '../accounts.exception';
 import { ApiKeysService } from '../api-keys.service';
 import type { AuthenticatedRequest } from './authenticated-request';
+import { authenticateRequest } from './bearer-authentication';
 import { IS_PUBLIC } from './public.decorator';
-import { CSRF_HEADER, SESSION_COOKIE, SessionAuthenticator } from './session-authenticator';
+import { SessionAuthenticator } from './session-authenticator';
 
 /**
  * Global guard: every route needs `Authorization: Bearer sk_…` unless marked @Public(). Without that
@@ -23,21 +23,8 @@ export class ApiKeyGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const sessionToken = request.cookies?.[SESSION_COOKIE];
-    if (request.headers.authorization === undefined && sessionToken && this.sessions) {
-      const csrf = request.headers[CSRF_HEADER];
-      const account = await this.sessions.authenticate(sessionToken, typeof csrf === 'string' ? csrf : undefined);
-      if (!account) throw new AccountsException(AccountsErrorCode.UNAUTHORIZED, 'Session expired or CSRF token missing; reload the page');
-      request.principal = { account };
-      return true;
-    }
-    const match = /^Bearer ([^\s]+)$/i.exec(request.headers.authorization ?? '');
-    if (!match) {
-      throw new AccountsException(AccountsErrorCode.UNAUTHORIZED, 'Missing or malformed Authorization: Bearer <API key> header');
-    }
-    const principal = await this.apiKeys.authenticate(match[1]);
-    if (!principal) throw new AccountsException(AccountsErrorCode.UNAUTHORIZED, 'Unknown or revoked API key');
-    request.principal = principal;
+    // Usually already checked by the onRequest hook (before the body was read); see app.factory.ts.
+    request.principal ??= await authenticateRequest(request, this.apiKeys, this.sessions);
     return true;
   }
 }

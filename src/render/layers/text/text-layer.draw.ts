@@ -1,6 +1,6 @@
 import { RenderWarningCode } from '../../dto/render-response';
 import { familyList } from '../../renderer/worker-fonts';
-import { fitText } from '../../renderer/text-layout';
+import { fitText, lineText } from '../../renderer/text-layout';
 import type { LayerDrawer } from '../layer-drawer';
 import type { TextLayer } from './text-layer.definition';
 
@@ -34,5 +34,5 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings }) => {
   ctx.fillStyle = layer.color;
   ctx.textAlign = layer.align;
   ctx.textBaseline = 'middle';
-  fit.lines.forEach((line, index) => ctx.fillText(line, x, top + lineHeight * index + lineHeight / 2));
+  fit.lines.forEach((line, index) => ctx.fillText(lineText(layer.text, line), x, top + lineHeight * index + lineHeight / 2));
 };
