@@ -1,18 +1,16 @@
-import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { open, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppConfig } from '../config/app-config';
 import { ImageStorage, StoredImage } from './image-storage';
 
-@Injectable()
+/** `STORAGE_URL=file:<dir>` (the default, `$DATA_DIR/images`). */
 export class LocalImageStorage extends ImageStorage {
   private readonly directory: string;
 
-  constructor(config: AppConfig) {
+  constructor(directory: string) {
     super();
-    this.directory = config.imagesDir;
+    this.directory = directory;
     mkdirSync(this.directory, { recursive: true });
   }
 
@@ -44,6 +42,12 @@ export class LocalImageStorage extends ImageStorage {
    */
   async exists(name: string): Promise<boolean> {
     return statSync(this.path(name), { throwIfNoEntry: false })?.isFile() ?? false;
+  }
+
+  async delete(name: string): Promise<void> {
+    await unlink(this.path(name)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
   }
 
   async probe(): Promise<void> {

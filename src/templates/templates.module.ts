@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Template } from './entities/template.entity';
 import { TemplatesController } from './templates.controller';
+import { TemplatesRepository } from './templates.repository';
 import { TemplatesService } from './templates.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Template])],
   controllers: [TemplatesController],
-  providers: [TemplatesService],
+  providers: [TemplatesService, TemplatesRepository],
   exports: [TemplatesService],
 })
 export class TemplatesModule {}

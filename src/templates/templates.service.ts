@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { isDeepStrictEqual } from 'node:util';
-import { Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { newId } from '../common/ids';
 import { ChangeFeed } from '../database/change-feed';
 import { ChangeFeedCache } from '../database/change-feed-cache';
 import { CreateTemplateInput, DESIGN_FIELDS, UpdateTemplateInput } from './dto/template.schema';
-import { SELECT_OWNED_TEMPLATE, SELECT_TEMPLATE, TemplateRow, templateFromRow } from './entities/template-row';
 import { Template } from './entities/template.entity';
 import { TemplatesErrorCode, TemplatesException } from './templates.exception';
+import { TemplatesRepository } from './templates.repository';
 
 const MAX_UPDATE_ATTEMPTS = 5;
 
@@ -19,9 +17,9 @@ export class TemplatesService {
   private readonly remembered: ChangeFeedCache<string, Template>;
 
   constructor(
-    @InjectRepository(Template) private readonly templates: Repository<Template>,
+    private readonly templates: TemplatesRepository,
     private readonly clock: Clock,
-    private readonly changes: ChangeFeed,
+    changes: ChangeFeed,
   ) {
     this.remembered = new ChangeFeedCache(changes, 10_000);
   }
@@ -29,13 +27,11 @@ export class TemplatesService {
   /** `id` is given only by `templates:import`, which keeps ids across databases. */
   async create(accountId: string, input: CreateTemplateInput, id: string = newId('tpl')): Promise<Template> {
     const now = this.clock.now();
-    return this.templates.save(
-      this.templates.create({ ...input, id, accountId, version: 1, createdAt: now, updatedAt: now }),
-    );
+    return this.templates.insert(Object.assign(new Template(), { ...input, id, accountId, version: 1, createdAt: now, updatedAt: now }));
   }
 
   list(accountId: string): Promise<Template[]> {
-    return this.templates.find({ where: { accountId }, order: { createdAt: 'DESC' } });
+    return this.templates.listByAccount(accountId);
   }
 
   /** Another account's template is answered exactly like a missing one. */
@@ -47,7 +43,7 @@ export class TemplatesService {
 
   /** For the public endpoint, which has no caller account. A copy: callers must not edit the remembered row. */
   async getById(id: string): Promise<Template> {
-    const template = await this.remembered.getOrLoad(id, () => this.read(SELECT_TEMPLATE, [id]));
+    const template = await this.remembered.getOrLoad(id, () => this.templates.findById(id));
     if (!template) throw TemplatesException.notFound(id);
     return { ...template };
   }
@@ -62,7 +58,7 @@ export class TemplatesService {
     const expected = ifMatch === undefined ? undefined : parseVersionTag(ifMatch);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       // Straight from the database: the compare-and-set below needs the committed version.
-      const current = await this.read(SELECT_OWNED_TEMPLATE, [id, accountId]);
+      const current = await this.templates.findOwned(id, accountId);
       if (!current) throw TemplatesException.notFound(id);
       if (expected !== undefined && current.version !== expected) {
         throw new TemplatesException(TemplatesErrorCode.VERSION_CONFLICT, `Template ${id} is at version ${current.version}, not ${expected}: it changed elsewhere`);
@@ -71,25 +67,13 @@ export class TemplatesService {
       const designChanged = DESIGN_FIELDS.some((field) => !isDeepStrictEqual(current[field], next[field]));
       const changes: Partial<Template> = { ...input, updatedAt: this.clock.now() };
       if (designChanged) changes.version = current.version + 1;
-      const result = await this.templates.update({ id, accountId, version: current.version }, changes);
-      if (result.affected === 1) {
-        await this.changes.changed();
-        return { ...next, ...changes } as Template;
-      }
+      if (await this.templates.updateIfVersion(id, accountId, current.version, changes)) return { ...next, ...changes } as Template;
     }
     throw new TemplatesException(TemplatesErrorCode.CONFLICT, 'Template changed concurrently; try again');
   }
 
-  /** Plain SQL: the query builder's hydration cost more than the read on the render path. */
-  private async read(sql: string, parameters: string[]): Promise<Template | null> {
-    const rows: TemplateRow[] = await this.templates.query(sql, parameters);
-    return rows.length > 0 ? templateFromRow(rows[0]) : null;
-  }
-
   async remove(accountId: string, id: string): Promise<void> {
-    const result = await this.templates.delete({ id, accountId });
-    if (!result.affected) throw TemplatesException.notFound(id);
-    await this.changes.changed();
+    if (!(await this.templates.delete(id, accountId))) throw TemplatesException.notFound(id);
   }
 }
 

@@ -13,7 +13,7 @@ async function renderText(text: string): Promise<{ data: Buffer; channels: numbe
     background: '#000000',
     layers: [{ name: 't', type: 'text', x: 10, y: 10, width: 380, height: 80, text, fontSize: 48, color: '#ffffff' }],
   });
-  const { bytes } = await drawTemplate({ design, output: { width: 400, height: 100, format: 'png', quality: 0 }, images: {} });
+  const { bytes } = await drawTemplate({ design, output: { width: 400, height: 100, format: 'png', quality: 0 }, images: new Map() });
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, channels: info.channels };
 }

@@ -1,18 +1,32 @@
 import { RenderWarningCode } from '../../dto/render-response';
+import { fitText } from '../../renderer/text-layout';
 import { familyList } from '../../renderer/worker-fonts';
-import { fitText, lineText } from '../../renderer/text-layout';
 import type { LayerDrawer } from '../layer-drawer';
+import { TextStyle, textContent } from './text-content';
+import { placeLines } from './text-lines';
 import type { TextLayer } from './text-layer.definition';
 
+// Bidi overrides around each run: the run is already in visual order, so Skia's own bidi must not reorder it.
+const LEFT_TO_RIGHT_OVERRIDE = '\u202D';
+const RIGHT_TO_LEFT_OVERRIDE = '\u202E';
+const POP_DIRECTIONAL_FORMATTING = '\u202C';
+
+function fontString(style: TextStyle, size: number, families: string): string {
+  return `${style.fontStyle} ${style.fontWeight} ${size}px ${families}`;
+}
+
 export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings }) => {
+  const content = textContent(layer);
+  const { text, styles, ranges } = content;
   // Chosen from the whole text: the ellipsis that truncation may add (U+2026) is within every ownGlyphs range.
-  const families = familyList(layer.fontFamily, layer.text);
-  const fontString = (size: number) => `${layer.fontWeight} ${size}px ${families}`;
-  const measure = (text: string, size: number) => {
-    ctx.font = fontString(size);
-    return ctx.measureText(text).width;
+  const families = styles.map((style) => familyList(style.fontFamily, text));
+  const letterSpacing = layer.letterSpacing ?? 0;
+  const measure = (value: string, size: number, style: number) => {
+    ctx.font = fontString(styles[style], size, families[style]);
+    ctx.letterSpacing = '0px';
+    return ctx.measureText(value).width;
   };
-  const fit = fitText(layer, measure);
+  const fit = fitText({ ...layer, text, styles: ranges, letterSpacing }, measure);
   if (fit.truncated) {
     warnings.push({
       code: RenderWarningCode.TEXT_TRUNCATED,
@@ -21,18 +35,68 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings }) => {
     });
   }
   if (fit.lines.length === 0) return;
-  const lineHeight = fit.fontSize * layer.lineHeight;
+  const size = fit.fontSize;
+  const spacing = (letterSpacing * size) / layer.fontSize;
+  const measureRun = (value: string, style: number) => {
+    ctx.font = fontString(styles[style], size, families[style]);
+    ctx.letterSpacing = `${spacing}px`;
+    return ctx.measureText(value).width;
+  };
+
+  // CSS line boxes: each line is lineHeight × size tall, and the glyphs sit on a baseline half the
+  // leading below its top plus the primary font's ascent (not the em box's middle, which sat ~0.05 em high).
+  ctx.font = fontString(styles[0], size, `"${styles[0].fontFamily}"`);
+  const metrics = ctx.measureText('');
+  const ascent = metrics.fontBoundingBoxAscent;
+  const descent = metrics.fontBoundingBoxDescent;
+  const lineHeight = size * layer.lineHeight;
   const blockHeight = lineHeight * fit.lines.length;
   const top =
-    layer.verticalAlign === 'middle'
-      ? layer.y + (layer.height - blockHeight) / 2
-      : layer.verticalAlign === 'bottom'
-        ? layer.y + layer.height - blockHeight
-        : layer.y;
-  const x = layer.align === 'center' ? layer.x + layer.width / 2 : layer.align === 'right' ? layer.x + layer.width : layer.x;
-  ctx.font = fontString(fit.fontSize);
-  ctx.fillStyle = layer.color;
-  ctx.textAlign = layer.align;
-  ctx.textBaseline = 'middle';
-  fit.lines.forEach((line, index) => ctx.fillText(lineText(layer.text, line), x, top + lineHeight * index + lineHeight / 2));
+    layer.verticalAlign === 'middle' ? layer.y + (layer.height - blockHeight) / 2 : layer.verticalAlign === 'bottom' ? layer.y + layer.height - blockHeight : layer.y;
+
+  const lines = placeLines({ text, ranges, fit, direction: layer.direction ?? 'auto', align: layer.align, x: layer.x, width: layer.width, measureRun }).map(
+    (line, index) => ({ ...line, baseline: top + lineHeight * index + (lineHeight - (ascent + descent)) / 2 + ascent }),
+  );
+  if (layer.background) {
+    const { color, padding, radius } = layer.background;
+    ctx.fillStyle = color;
+    for (const line of lines) {
+      if (line.runs.length === 0 || line.right <= line.left) continue;
+      ctx.beginPath();
+      ctx.roundRect(line.left - padding, line.baseline - ascent - padding, line.right - line.left + 2 * padding, ascent + descent + 2 * padding, radius);
+      ctx.fill();
+    }
+  }
+
+  if (layer.shadow) {
+    ctx.shadowColor = layer.shadow.color;
+    ctx.shadowBlur = layer.shadow.blur;
+    ctx.shadowOffsetX = layer.shadow.offsetX;
+    ctx.shadowOffsetY = layer.shadow.offsetY;
+  }
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  ctx.letterSpacing = `${spacing}px`;
+  const strokeWidth = layer.strokeWidth ?? 0;
+  for (const line of lines) {
+    for (const run of line.runs) {
+      const style = styles[run.style];
+      ctx.font = fontString(style, size, families[run.style]);
+      ctx.direction = run.rtl ? 'rtl' : 'ltr';
+      const drawn = (run.rtl ? RIGHT_TO_LEFT_OVERRIDE : LEFT_TO_RIGHT_OVERRIDE) + run.text + POP_DIRECTIONAL_FORMATTING;
+      if (strokeWidth > 0) {
+        // The outline goes under the fill, so the letters keep their full shape and colour.
+        ctx.strokeStyle = layer.strokeColor ?? '#000000';
+        ctx.lineWidth = strokeWidth;
+        ctx.lineJoin = 'round';
+        ctx.strokeText(drawn, run.x, line.baseline);
+      }
+      ctx.fillStyle = style.color;
+      ctx.fillText(drawn, run.x, line.baseline);
+      if (style.underline) {
+        const thickness = Math.max(1, size / 14);
+        ctx.fillRect(run.x, line.baseline + size * 0.1, run.width, thickness);
+      }
+    }
+  }
 };
