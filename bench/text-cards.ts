@@ -16,7 +16,7 @@ const layers = [
   text({ x: 20, y: 460, text: 'https://example.com/articles/a-very-long-title?lang=en&ref=newsletter', fontSize: 28, width: 300, height: 140 }),
   text({ x: 620, y: 460, text: 'Emoji 👨‍👩‍👧‍👦 🇯🇵 👍🏽 stay whole when this line wraps', fontSize: 30, width: 300, height: 140, align: 'end' }),
 ];
-drawTemplate({ design: { width: 1200, height: 620, background: '#ffffff', layers }, output: { width: 1200, height: 620, format: 'png', quality: 90 }, images: {} }).then((result) => {
+drawTemplate({ design: { width: 1200, height: 620, background: '#ffffff', layers }, output: { width: 1200, height: 620, format: 'png', quality: 90 }, images: new Map() }).then((result) => {
   writeFileSync(process.argv[2] ?? 'docs/text-typography.png', result.bytes);
   console.log(result.warnings);
 });

@@ -74,7 +74,7 @@ const familyName = (name: string) => `Golden ${name}`;
 async function drawWithPictor(name: string, text: string, size = FONT_SIZE): Promise<Buffer> {
   const parsed = layerSchema.parse({ type: 'text', name: 'golden', ...BOX, text, fontSize: size, lineHeight: 1.2, align: 'start', color: '#000000' }) as TextLayer;
   const layer: TextLayer = { ...parsed, fontFamily: familyName(name) };
-  const result = await drawTemplate({ design: { width: WIDTH, height: HEIGHT, background: '#ffffff', layers: [layer] }, output: { width: WIDTH, height: HEIGHT, format: 'png', quality: 90 }, images: {} });
+  const result = await drawTemplate({ design: { width: WIDTH, height: HEIGHT, background: '#ffffff', layers: [layer] }, output: { width: WIDTH, height: HEIGHT, format: 'png', quality: 90 }, images: new Map() });
   return Buffer.from(result.bytes);
 }
 
@@ -175,7 +175,7 @@ describe('text drawn like chromium draws it (same font files)', () => {
   // @font-face), so emoji have no browser reference: Pictor must draw them in colour, whole, in place.
   it('draws colour emoji, each cluster whole', async () => {
     const parsed = layerSchema.parse({ type: 'text', name: 'emoji', ...BOX, text: '👋🏽🇯🇵👨‍👩‍👧', fontSize: FONT_SIZE }) as TextLayer;
-    const result = await drawTemplate({ design: { width: WIDTH, height: HEIGHT, background: '#ffffff', layers: [parsed] }, output: { width: WIDTH, height: HEIGHT, format: 'png', quality: 90 }, images: {} });
+    const result = await drawTemplate({ design: { width: WIDTH, height: HEIGHT, background: '#ffffff', layers: [parsed] }, output: { width: WIDTH, height: HEIGHT, format: 'png', quality: 90 }, images: new Map() });
     const { data, info } = await sharp(Buffer.from(result.bytes)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     let colourful = 0;
     let right = 0;
@@ -204,7 +204,7 @@ describe('text drawn like chromium draws it (same font files)', () => {
     const hebrew = SCRIPTS.find((script) => script.name === 'Hebrew')!;
     const parsed = layerSchema.parse({ type: 'text', name: 'golden', ...BOX, text: hebrew.text, fontSize: FONT_SIZE, lineHeight: 1.2, align: 'left', direction: 'ltr' }) as TextLayer;
     const layer: TextLayer = { ...parsed, fontFamily: familyName('Hebrew') };
-    const result = await drawTemplate({ design: { width: WIDTH, height: HEIGHT, background: '#ffffff', layers: [layer] }, output: { width: WIDTH, height: HEIGHT, format: 'png', quality: 90 }, images: {} });
+    const result = await drawTemplate({ design: { width: WIDTH, height: HEIGHT, background: '#ffffff', layers: [layer] }, output: { width: WIDTH, height: HEIGHT, format: 'png', quality: 90 }, images: new Map() });
     const comparison = compare(await inkOf(Buffer.from(result.bytes)), await inkOf(references.get('Hebrew')!));
     if (process.env.GOLDEN_VERBOSE) console.log('Hebrew laid out LTR', comparison);
     expect(comparison.agrees).toBe(false);
