@@ -274,6 +274,21 @@ describe('studio at /app/templates in a real browser', () => {
     }
   });
 
+  it('edits the fields other issues added, from the generated panel (a nested shadow, letter spacing, direction)', async () => {
+    await canvas().locator('[data-layer="title"]').click();
+    await field('Use shadow').check();
+    await field('Shadow blur').fill('6');
+    await field('Shadow color').fill('#000000');
+    await field('Letter spacing').fill('2');
+    await field('Direction').selectOption('ltr');
+    await previewSettled();
+    expect(await page.locator('.canvas-frame [role="alert"]').count()).toBe(0);
+    const before = (await savedTemplate()).version;
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`v${before + 1}`, { exact: true }).waitFor();
+    expect((await savedTemplate()).layers[1]).toMatchObject({ shadow: { color: '#000000', blur: 6 }, letterSpacing: 2, direction: 'ltr' });
+  });
+
   it('reorders, hides and deletes layers from the list, and guards unsaved changes', async () => {
     const rows = () => page.locator('.layers .layer-name').allTextContents();
     const leavingIsGuarded = () =>

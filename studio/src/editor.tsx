@@ -432,6 +432,8 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
   } else if (field.kind === 'select') {
     input = (
       <select {...common} value={asText} onChange={(event) => commit((event.target as HTMLSelectElement).value)}>
+        {/* An optional field without a default may stay unset: the renderer's own behaviour applies. */}
+        {!field.required && field.defaultValue === undefined && <option value="">(not set)</option>}
         {field.options!.map((option) => <option key={String(option)} value={String(option)}>{String(option)}</option>)}
       </select>
     );
