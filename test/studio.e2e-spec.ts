@@ -133,6 +133,7 @@ describe('studio at /app/templates in a real browser', () => {
     ]);
     await canvas().locator('[data-layer="title"]').click();
     await previewSettled();
+    await page.evaluate(() => document.querySelectorAll('aside').forEach((panel) => (panel.scrollTop = 0)));
     await page.screenshot({ path: join(DOCS, 'studio.png') });
   }, 90_000);
 
