@@ -204,11 +204,16 @@ describe('studio at /app/templates in a real browser', () => {
     await field('Font size').focus();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('5000');
-    await page.getByRole('button', { name: 'Save' }).focus();
-    await page.keyboard.press('Enter');
+    // The preview validates as the API does: its message appears under the field while typing…
     const message = page.locator('#field-fontSize-error');
     await message.waitFor();
     expect(await message.textContent()).toMatch(/1000/);
+    // …and Save answers the same, naming the field; nothing is saved.
+    await page.getByRole('button', { name: 'Save' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'fontSize' }).first().waitFor();
+    expect(await message.textContent()).toMatch(/1000/);
+    expect((await savedTemplate()).layers[1].fontSize).toBe(64);
     await expect(field('Font size').getAttribute('aria-invalid')).resolves.toBe('true');
     await field('Font size').focus();
     await page.keyboard.press('Control+a');
