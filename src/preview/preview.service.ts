@@ -15,7 +15,7 @@ import { PreviewErrorCode, PreviewException } from './preview.exception';
 import { previewSize } from './preview-size';
 
 const WINDOW_MS = 60_000;
-const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif' };
 
 export interface PreviewImage {
   bytes: Buffer;

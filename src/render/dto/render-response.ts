@@ -3,6 +3,7 @@ export enum RenderWarningCode {
   TEXT_TRUNCATED = 'text_truncated',
   IMAGE_UNAVAILABLE = 'image_unavailable',
   OVERRIDE_IGNORED = 'override_ignored',
+  QR_OVERFLOW = 'qr_overflow',
 }
 
 export interface RenderWarning {

@@ -1,5 +1,5 @@
 import { RenderWarningCode } from '../../dto/render-response';
-import { fitText } from '../../renderer/text-layout';
+import { fitText, runMeasurer } from '../../renderer/text-layout';
 import { familyList } from '../../renderer/worker-fonts';
 import type { LayerDrawer } from '../layer-drawer';
 import { TextStyle, textContent } from './text-content';
@@ -26,7 +26,8 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings }) => {
     ctx.letterSpacing = '0px';
     return ctx.measureText(value).width;
   };
-  const fit = fitText({ ...layer, text, styles: ranges, letterSpacing }, measure);
+  const options = { ...layer, text, styles: ranges, letterSpacing };
+  const fit = fitText(options, measure);
   if (fit.truncated) {
     warnings.push({
       code: RenderWarningCode.TEXT_TRUNCATED,
@@ -37,11 +38,7 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings }) => {
   if (fit.lines.length === 0) return;
   const size = fit.fontSize;
   const spacing = (letterSpacing * size) / layer.fontSize;
-  const measureRun = (value: string, style: number) => {
-    ctx.font = fontString(styles[style], size, families[style]);
-    ctx.letterSpacing = `${spacing}px`;
-    return ctx.measureText(value).width;
-  };
+  const measureRun = runMeasurer(options, measure, size);
 
   // CSS line boxes: each line is lineHeight × size tall, and the glyphs sit on a baseline half the
   // leading below its top plus the primary font's ascent (not the em box's middle, which sat ~0.05 em high).
