@@ -295,6 +295,32 @@ describe('studio at /app/templates in a real browser', () => {
     expect((await savedTemplate()).layers[1]).toMatchObject({ shadow: { color: '#000000', blur: 6 }, letterSpacing: 2, direction: 'ltr' });
   });
 
+  it('adds an ellipse and a QR code (types from the layer registry), saves them, and removes them again', async () => {
+    const before = (await savedTemplate()).version;
+    await page.getByRole('button', { name: 'Add ellipse' }).click();
+    await canvas().locator('[data-layer="ellipse"]').waitFor();
+    await field('Fill').fill('#f472b6');
+    await page.getByRole('button', { name: 'Add QR code' }).click();
+    await canvas().locator('[data-layer="qr"]').waitFor();
+    await field('Text').fill('https://example.com/card');
+    await previewSettled();
+    expect(await page.locator('.canvas-frame [role="alert"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`v${before + 1}`, { exact: true }).waitFor();
+    expect((await savedTemplate()).layers.slice(2)).toEqual([
+      expect.objectContaining({ name: 'ellipse', type: 'ellipse', fill: '#f472b6' }),
+      expect.objectContaining({ name: 'qr', type: 'qr', text: 'https://example.com/card' }),
+    ]);
+    for (const name of ['qr', 'ellipse']) {
+      await page.locator('.layers .layer-name').filter({ hasText: name }).click();
+      await page.getByRole('button', { name: 'Delete layer' }).click();
+      await page.waitForFunction((layer) => document.querySelector(`[data-layer="${layer}"]`) === null, name);
+    }
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`v${before + 2}`, { exact: true }).waitFor();
+    expect((await savedTemplate()).layers.map((layer: { name: string }) => layer.name)).toEqual(['badge', 'title']);
+  });
+
   it('reorders, hides and deletes layers from the list, and guards unsaved changes', async () => {
     const rows = () => page.locator('.layers .layer-name').allTextContents();
     const leavingIsGuarded = () =>
