@@ -8,7 +8,8 @@ import { ApiKeysService } from '../src/accounts/api-keys.service';
 import { startTestApp, TestApp } from './support/test-app';
 
 const ARTIFACTS = join(__dirname, '..', 'test-artifacts');
-const DOCS = join(__dirname, '..', 'docs');
+// Screenshots go to test-artifacts/ (git-ignored); UPDATE_DOCS=1 refreshes the committed ones under docs/.
+const DOCS = join(__dirname, '..', process.env.UPDATE_DOCS === '1' ? 'docs' : 'test-artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const EMAIL = 'studio@example.com';
 
