@@ -1,6 +1,8 @@
+import '../../fonts/host-fonts-off';
 import { Canvas, createCanvas, GlobalFonts, Image, loadImage, SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { FALLBACK_FAMILIES, FONT_FAMILIES, fontFiles } from '../../fonts/font-catalog';
+import { FALLBACK_FAMILIES, fontFiles } from '../../fonts/font-catalog';
+import { BUILTIN_FONT_RESOLVER, formatCodePoints } from '../../fonts/font-resolver';
 import type { ImageLayer, RectLayer, TextLayer } from '../../templates/dto/template.schema';
 import { RenderWarning, RenderWarningCode } from '../dto/render-response';
 import type { DrawJob, DrawResult } from './draw-job';
@@ -29,12 +31,9 @@ export function ensureFonts(): void {
   fontsChecked = true;
 }
 
-const OWN_GLYPHS = new Map(FONT_FAMILIES.map((font) => [font.family, font.ownGlyphs]));
-
-/** The layer's family, followed by the fallbacks only when some character may need them. */
+/** The layer's family, followed by the fallbacks only when some character needs them (see FontResolver.fontListFor). */
 export function familyList(family: string, text: string): string {
-  const families = OWN_GLYPHS.get(family)?.test(text) ? [family] : [family, ...FALLBACK_FAMILIES];
-  return families.map((name) => `"${name}"`).join(', ');
+  return BUILTIN_FONT_RESOLVER.fontListFor(family, 400, 'normal', text).families;
 }
 
 function drawRect(ctx: SKRSContext2D, layer: RectLayer): void {
@@ -44,9 +43,18 @@ function drawRect(ctx: SKRSContext2D, layer: RectLayer): void {
   ctx.fill();
 }
 
-function drawText(ctx: SKRSContext2D, layer: TextLayer, warnings: RenderWarning[]): void {
-  // Chosen from the whole text: the ellipsis that truncation may add (U+2026) is within every ownGlyphs range.
-  const families = familyList(layer.fontFamily, layer.text);
+function drawText(ctx: SKRSContext2D, textLayer: TextLayer, warnings: RenderWarning[]): void {
+  const missing = BUILTIN_FONT_RESOLVER.missingCodePoints(textLayer.fontFamily, textLayer.text);
+  if (missing.length > 0) {
+    warnings.push({
+      code: RenderWarningCode.GLYPH_MISSING,
+      layer: textLayer.name,
+      message: `No font has ${formatCodePoints(missing)}; drawn as a missing-glyph box`,
+    });
+  }
+  const layer = { ...textLayer, text: BUILTIN_FONT_RESOLVER.withStandIns(textLayer.text, missing) };
+  // Chosen from the whole text plus the ellipsis that truncation may add (U+2026).
+  const families = familyList(layer.fontFamily, `${layer.text}\u2026`);
   const fontString = (size: number) => `${layer.fontWeight} ${size}px ${families}`;
   const measure = (text: string, size: number) => {
     ctx.font = fontString(size);

@@ -1,0 +1,133 @@
+import coverageTable from './coverage/builtin-coverage.json';
+import { CodePointRanges, rangesInclude, unpackRanges } from './coverage/code-point-ranges';
+import { FALLBACK_FAMILIES } from './font-catalog';
+
+/**
+ * The seam between fonts and text layout: which font families a run of text is measured and drawn
+ * with, and which of its characters no font has. Pure (no canvas), so layout code and tests call it.
+ */
+
+const BUILTIN_COVERAGE: ReadonlyMap<string, CodePointRanges> = new Map(
+  Object.entries(coverageTable as Record<string, string>).map(([family, packed]) => [family, unpackRanges(packed)]),
+);
+
+/** Characters that draw no glyph of their own: controls, format characters (ZWJ, bidi marks), separators, variation selectors. */
+const NO_GLYPH_NEEDED = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+
+/** Stands in for a character no font covers: no font maps this noncharacter, so Skia draws the first family's `.notdef` box without asking the host's fonts. */
+export const MISSING_GLYPH_STAND_IN = '\uFFFF';
+
+/** A face an account uploaded, as the worker registered it (under a name only this job's plan can produce). */
+export interface AccountFontFace {
+  /** The name the face is registered under in the canvas's font collection. */
+  registeredName: string;
+  weight: number;
+  style: 'normal' | 'italic';
+  coverage: CodePointRanges;
+}
+
+export interface ResolvedFont {
+  /** The CSS font-family list for ctx.font, quoted. */
+  families: string;
+  /** The face is upright but the text asks for italic: draw it slanted (CSS synthesizes oblique). */
+  synthesizeOblique: boolean;
+}
+
+/** CSS Fonts 4 §5.2 weight matching: the nearest weight, preferring lighter below 400, heavier above 500. */
+export function nearestWeight(available: readonly number[], wanted: number): number {
+  const sorted = [...available].sort((a, b) => a - b);
+  if (sorted.includes(wanted)) return wanted;
+  const below = sorted.filter((weight) => weight < wanted).reverse();
+  const above = sorted.filter((weight) => weight > wanted);
+  if (wanted >= 400 && wanted <= 500) {
+    const between = above.filter((weight) => weight <= 500);
+    return between[0] ?? below[0] ?? above[0];
+  }
+  return wanted < 400 ? (below[0] ?? above[0]) : (above[0] ?? below[0]);
+}
+
+/** CSS font matching over one account family's faces: style first (italic, else synthesized oblique), then weight. */
+export function matchFace<T extends { weight: number; style: 'normal' | 'italic' }>(
+  faces: readonly T[],
+  weight: number,
+  style: 'normal' | 'italic',
+): { face: T; synthesizeOblique: boolean } | null {
+  if (faces.length === 0) return null;
+  const sameStyle = faces.filter((face) => face.style === style);
+  const pool = sameStyle.length > 0 ? sameStyle : faces;
+  const chosenWeight = nearestWeight(pool.map((face) => face.weight), weight);
+  const face = pool.find((candidate) => candidate.weight === chosenWeight) ?? pool[0];
+  return { face, synthesizeOblique: style === 'italic' && face.style !== 'italic' };
+}
+
+function* codePointsOf(text: string): Generator<number> {
+  for (const character of text) if (!NO_GLYPH_NEEDED.test(character)) yield character.codePointAt(0)!;
+}
+
+function builtinCovers(codePoint: number): boolean {
+  for (const ranges of BUILTIN_COVERAGE.values()) if (rangesInclude(ranges, codePoint)) return true;
+  return false;
+}
+
+const quote = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ');
+
+/**
+ * Resolves fonts for the text of one layer (or span). `accountFaces` are the owner's faces of the
+ * family the layer names, when it names an account family rather than a built-in one.
+ */
+export class FontResolver {
+  constructor(private readonly accountFamilies: ReadonlyMap<string, readonly AccountFontFace[]> = new Map()) {}
+
+  private coverageOf(family: string, weight: number, style: 'normal' | 'italic'): { name: string; coverage: CodePointRanges | undefined; synthesizeOblique: boolean } {
+    const match = matchFace(this.accountFamilies.get(family) ?? [], weight, style);
+    if (match) return { name: match.face.registeredName, coverage: match.face.coverage, synthesizeOblique: match.synthesizeOblique };
+    return { name: family, coverage: BUILTIN_COVERAGE.get(family), synthesizeOblique: false };
+  }
+
+  /**
+   * The family alone when it covers every character of `text` (fast: Skia matches one family per
+   * measurement), otherwise the family followed by the shipped fallbacks, which cover every script
+   * Pictor claims, so Skia never falls back to a font installed on the host.
+   */
+  fontListFor(family: string, weight: number, style: 'normal' | 'italic', text: string): ResolvedFont {
+    const { name, coverage, synthesizeOblique } = this.coverageOf(family, weight, style);
+    let needsFallback = !coverage;
+    if (coverage) {
+      for (const codePoint of codePointsOf(text)) {
+        if (!rangesInclude(coverage, codePoint)) {
+          needsFallback = true;
+          break;
+        }
+      }
+    }
+    return { families: quote(needsFallback ? [name, ...FALLBACK_FAMILIES] : [name]), synthesizeOblique };
+  }
+
+  /** Code points of `text` that neither the family nor any shipped font has (each once, in order). */
+  missingCodePoints(family: string, text: string): number[] {
+    const faces = this.accountFamilies.get(family) ?? [];
+    const missing = new Set<number>();
+    for (const codePoint of codePointsOf(text)) {
+      if (builtinCovers(codePoint) || faces.some((face) => rangesInclude(face.coverage, codePoint))) continue;
+      missing.add(codePoint);
+    }
+    return [...missing];
+  }
+
+  /** `text` with each character no font has replaced by a stand-in that draws `.notdef` on every host. */
+  withStandIns(text: string, missing: readonly number[]): string {
+    if (missing.length === 0) return text;
+    const set = new Set(missing);
+    let result = '';
+    for (const character of text) result += set.has(character.codePointAt(0)!) ? MISSING_GLYPH_STAND_IN : character;
+    return result;
+  }
+}
+
+/** Built-in families only: what a layer drawn without account fonts uses. */
+export const BUILTIN_FONT_RESOLVER = new FontResolver();
+
+/** Formats code points for a warning: "U+10000, U+1F9FF". */
+export function formatCodePoints(codePoints: readonly number[]): string {
+  return codePoints.map((codePoint) => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`).join(', ');
+}
