@@ -1,5 +1,16 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { StorageModule } from '../storage/storage.module';
+import { FontFace } from './entities/font-face.entity';
+import { FontParser } from './font-parser';
+import { FontSandbox } from './font-sandbox';
 import { FontsController } from './fonts.controller';
+import { FontsService } from './fonts.service';
 
-@Module({ controllers: [FontsController] })
+@Module({
+  imports: [TypeOrmModule.forFeature([FontFace]), StorageModule],
+  controllers: [FontsController],
+  providers: [FontsService, FontParser, FontSandbox],
+  exports: [FontsService],
+})
 export class FontsModule {}

@@ -10,6 +10,8 @@ export abstract class ImageStorage {
   /** Writes atomically: readers see the whole file or nothing. */
   abstract put(name: string, bytes: Uint8Array): Promise<void>;
   abstract open(name: string): Promise<StoredImage | null>;
+  /** Removes the object; a name that does not exist is not an error. */
+  abstract delete(name: string): Promise<void>;
   /** Proves the store can be written (readiness checks). */
   abstract probe(): Promise<void>;
 }

@@ -1,0 +1,36 @@
+import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+
+export class FontFaces1763820000000 implements MigrationInterface {
+  name = 'FontFaces1763820000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.createTable(
+      new Table({
+        name: 'font_faces',
+        columns: [
+          { name: 'id', type: 'varchar', length: '40', isPrimary: true },
+          { name: 'account_id', type: 'varchar', length: '32' },
+          { name: 'family', type: 'varchar', length: '200' },
+          { name: 'family_key', type: 'varchar', length: '200' },
+          { name: 'weight', type: 'int' },
+          { name: 'style', type: 'varchar', length: '8' },
+          { name: 'format', type: 'varchar', length: '8' },
+          { name: 'glyph_count', type: 'int' },
+          { name: 'byte_size', type: 'int' },
+          { name: 'sha256', type: 'varchar', length: '64' },
+          { name: 'storage_key', type: 'varchar', length: '255' },
+          { name: 'created_at', type: 'datetime', precision: 3 },
+          { name: 'updated_at', type: 'datetime', precision: 3 },
+        ],
+        indices: [{ name: 'UQ_font_faces_face', columnNames: ['account_id', 'family_key', 'weight', 'style'], isUnique: true }],
+        foreignKeys: [
+          { columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+        ],
+      }),
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropTable('font_faces');
+  }
+}
