@@ -5,7 +5,8 @@ WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci
-COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY tsconfig.json tsconfig.build.json tsconfig.client.json nest-cli.json ./
+COPY studio ./studio
 COPY src ./src
 RUN npm run build && npm prune --omit=dev
 # The font packages ship every weight in WOFF and WOFF2; Pictor registers only the WOFF2 files of

@@ -1,21 +1,39 @@
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { FONT_UPLOAD_LIMITS } from './fonts/dto/font-upload';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { ApiKeysService } from './accounts/api-keys.service';
+import type { AuthenticatedRequest } from './accounts/auth/authenticated-request';
+import { authenticateRequest } from './accounts/auth/bearer-authentication';
+import { SessionAuthenticator } from './accounts/auth/session-authenticator';
+import { toErrorResponse } from './common/errors/error-body';
+import { answerClientError, answerFrameworkError } from './common/http/http-layer-errors';
+import { RouteFlag, RouteFlags } from './common/http/route-flags';
 import { AppLogger } from './logging/app-logger';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** §20: headers and body must arrive within this, else the socket is closed (HTTP_REQUEST_TIMEOUT). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Fastify's own JSON parser only: Nest's default would also accept form bodies, which are a 415 here. */
 export const NEST_APPLICATION_OPTIONS = { bodyParser: false } as const;
 
-/** The HTTP platform: Fastify with the contract's body limit and request ids. */
-export function createHttpAdapter(): FastifyAdapter {
+/** The HTTP platform: Fastify with the contract's body limit, request ids, timeouts and error shapes. */
+export function createHttpAdapter(options: { requestTimeoutMs?: number } = {}): FastifyAdapter {
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   return new FastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
     routerOptions: { maxParamLength: 200 },
+    // Slow clients: the whole request (requestTimeout) and its headers (headersTimeout) must arrive in
+    // time. Node checks its connections every connectionsCheckingInterval (30 s by default: a slow
+    // request could then live for a minute).
+    requestTimeout,
+    http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout) },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // A client's X-Request-Id is kept (if sane); otherwise one is generated.
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
@@ -50,6 +68,46 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
     // A multipart body is read by its handler, not before: one answered unread (401, 413, a bad field)
     // would leave its rest on a kept-alive connection, so that connection closes after the answer.
     if (!request.raw.complete && request.isMultipart()) reply.header('connection', 'close');
+  });
+  // Route-level hooks, added as routes register (Nest registers them at init, after this runs), so
+  // public routes (the cached-render hot path) carry none.
+  const apiKeys = app.get(ApiKeysService);
+  // Provided by the dashboard module; an app without it knows API keys only.
+  let sessions: SessionAuthenticator | null = null;
+  try {
+    sessions = app.get(SessionAuthenticator, { strict: false });
+  } catch {
+    sessions = null;
+  }
+  fastify.addHook('onRoute', (route) => {
+    const flags = (route.config ?? {}) as RouteFlags;
+    const hooks = <T>(existing: T | T[] | undefined): T[] => (existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]);
+    if (!flags[RouteFlag.PUBLIC]) {
+      // The API key is checked before the body is read: without a valid one, a request is a 401
+      // whatever its body (malformed, of the wrong type, too large). The guard reuses the principal.
+      route.onRequest = [
+        ...hooks(route.onRequest),
+        async (request: AuthenticatedRequest, reply: FastifyReply) => {
+          try {
+            request.principal = await authenticateRequest(request, apiKeys, sessions);
+          } catch (error) {
+            const answer = toErrorResponse(error);
+            return reply.code(answer.status).headers(answer.headers).send(answer.body);
+          }
+        },
+      ] as typeof route.onRequest;
+    }
+    if (flags[RouteFlag.NO_BODY]) {
+      // A body of "none": an empty body is accepted whatever its declared type (no parser runs).
+      route.preParsing = [
+        ...hooks(route.preParsing),
+        async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+          const length = request.headers['content-length'];
+          if (request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) delete request.headers['content-type'];
+          return payload;
+        },
+      ] as typeof route.preParsing;
+    }
   });
   const logger = app.get(AppLogger);
   fastify.addHook('onResponse', (request, reply, done) => {

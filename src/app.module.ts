@@ -14,6 +14,8 @@ import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { NetworkModule } from './network/network.module';
+import { OpenApiModule } from './openapi/openapi.module';
+import { PreviewModule } from './preview/preview.module';
 import { RenderModule } from './render/render.module';
 import { StorageModule } from './storage/storage.module';
 import { SettingsModule } from './settings/settings.module';
@@ -40,10 +42,12 @@ export class AppModule {
         FontsModule,
         StorageModule,
         RenderModule,
+        PreviewModule,
         HealthModule,
         SettingsModule,
         WebhooksModule,
         DashboardModule,
+        OpenApiModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppException } from './common/errors/app-exception';
 import { parseArguments } from './cli/cli-arguments';
-import { COMMANDS, UsageError } from './cli/cli-commands';
+import { COMMANDS, PartialFailure, UsageError } from './cli/cli-commands';
 import { CliModule } from './cli/cli.module';
 import { loadConfig } from './config/app-config';
 
@@ -13,7 +13,14 @@ async function main(): Promise<void> {
   if (!run) throw new UsageError(`Usage: cli <${Object.keys(COMMANDS).join('|')}> [--flags]`);
   const context = await NestFactory.createApplicationContext(CliModule.forRoot(loadConfig()), { logger: false, abortOnError: false });
   try {
-    process.stdout.write(`${JSON.stringify(await run(context, flags))}\n`);
+    const result = await run(context, flags);
+    if (result instanceof PartialFailure) {
+      process.stdout.write(`${JSON.stringify(result.report)}\n`);
+      for (const error of result.errors) process.stderr.write(`${JSON.stringify({ error })}\n`);
+      process.exitCode = 1;
+    } else {
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+    }
   } finally {
     await context.close();
   }

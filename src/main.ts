@@ -17,7 +17,7 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createHttpAdapter(), {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createHttpAdapter({ requestTimeoutMs: config.httpRequestTimeoutMs }), {
     ...NEST_APPLICATION_OPTIONS,
     bufferLogs: true,
   });

@@ -53,13 +53,21 @@ describe('dashboard at /app in a real browser', () => {
     await page.getByRole('heading', { name: 'API keys', exact: true }).waitFor();
 
     const sessionCookie = (await page.context().cookies()).find((cookie) => cookie.name === 'pictor_session')!;
-    expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/app' });
+    // Path / so the studio can call the API with it (always with the CSRF header as well).
+    expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
     // Create a key from the keyboard: type the name, press Enter.
     await page.getByLabel('New key name').fill('Production');
     await page.getByLabel('New key name').press('Enter');
     const apiKey = (await page.locator('#revealed-secret').textContent())!.trim();
     expect(apiKey).toMatch(/^sk_[0-9A-Za-z]{40}$/);
+    // Post/Redirect/Get: the answer was a redirect to a page a GET loads again, and reloading it neither
+    // repeats the POST nor shows the secret again.
+    expect(page.url()).toBe(`${testApp.baseUrl}/app`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'API keys', exact: true }).waitFor();
+    expect(await page.locator('#revealed-secret').count()).toBe(0);
+    expect(await page.getByRole('row', { name: /Production/ }).count()).toBe(1);
     await expect(page.getByRole('row', { name: /Production/ }).textContent()).resolves.toContain(apiKey.slice(0, 8));
 
     // The key works against the API, and the usage bar moves after a render.
@@ -67,11 +75,13 @@ describe('dashboard at /app in a real browser', () => {
     expect(template.status).toBe(201);
     const render = await api('POST', '/api/generate', apiKey, { templateId: template.body.id, layers: { title: { text: 'From the dashboard' } } });
     expect(render.status).toBe(200);
-    await page.goto(`${testApp.baseUrl}/app`);
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Usage' }).click();
+    expect(page.url()).toBe(`${testApp.baseUrl}/app/usage`);
     expect(await page.locator('#usage-count').textContent()).toBe('1');
     expect(await page.getByRole('progressbar', { name: 'Generations used' }).getAttribute('aria-valuenow')).toBe('1');
 
     // Generate, then rotate, the webhook secret; a delivery verifies with the new one only.
+    await page.getByRole('link', { name: 'API keys' }).click();
     await page.getByRole('button', { name: 'Generate webhook secret' }).click();
     const first = (await page.locator('#revealed-secret').textContent())!.trim();
     expect(first).toMatch(/^whsec_/);
@@ -90,13 +100,17 @@ describe('dashboard at /app in a real browser', () => {
     await page.getByRole('button', { name: 'Generate URL-signing secret' }).click();
     expect((await page.locator('#revealed-secret').textContent())!.trim()).toMatch(/^ussec_/);
 
-    await page.goto(`${testApp.baseUrl}/app`);
+    await page.goto(`${testApp.baseUrl}/app/deliveries`);
     await expect(page.locator('td.succeeded').first().textContent()).resolves.toContain('succeeded');
+    await page.goto(`${testApp.baseUrl}/app`);
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard.png'), fullPage: true });
 
     // Revoke (the confirmation dialog is accepted): the key stops working at once.
     await page.getByRole('button', { name: 'Revoke key Production' }).click();
     await page.getByText('was revoked').waitFor();
+    // The notice is a one-time flash: a reload shows the page without it (and revokes nothing again).
+    await page.reload();
+    expect(await page.getByText('was revoked').count()).toBe(0);
     const refused = await api('GET', '/api/templates', apiKey);
     expect(refused.status).toBe(401);
 

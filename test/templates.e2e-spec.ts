@@ -57,6 +57,24 @@ describe('templates API', () => {
     expect((await call('GET', `/api/templates/${id}`)).body.version).toBe(11);
   });
 
+  it('applies a PATCH with If-Match only at that version: otherwise 409 version_conflict and nothing changes', async () => {
+    const id = (await call('POST', '/api/templates', sampleTemplate())).body.id;
+    const patch = (body: unknown, ifMatch: string) => testApp.request('PATCH', `/api/templates/${id}`, { apiKey: owner.apiKey, body, headers: { 'if-match': ifMatch } });
+    const first = await patch({ width: 800 }, '"1"');
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBe(2);
+    // A second editor still holding version 1 does not overwrite the change.
+    const stale = await patch({ width: 640, name: 'Stale' }, '"1"');
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('version_conflict');
+    expect((await call('GET', `/api/templates/${id}`)).body).toMatchObject({ width: 800, name: 'Blog card', version: 2 });
+    expect((await patch({ width: 640 }, 'W/"2"')).body.version).toBe(3);
+    const malformed = await patch({ width: 500 }, 'yesterday');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('validation_failed');
+    expect((await call('GET', `/api/templates/${id}`)).body.width).toBe(640);
+  });
+
   it("hides another account's templates behind the same 404 as a missing one", async () => {
     const id = (await call('POST', '/api/templates', sampleTemplate())).body.id;
     for (const [method, body] of [['GET'], ['PATCH', { name: 'x' }], ['DELETE']] as const) {

@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { BillingService } from './billing.service';
-import { QuotaService } from './quota.service';
+import { QuotaCounterRepository } from './quota-counter.repository';
+import { QuotaLeaseReclaimer } from './quota-lease-reclaimer';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit.store';
 import { RateLimitStore } from './rate-limit/rate-limit-store';
 import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store';
@@ -12,7 +13,8 @@ import { UsageController } from './usage.controller';
   controllers: [UsageController],
   providers: [
     BillingService,
-    QuotaService,
+    QuotaCounterRepository,
+    QuotaLeaseReclaimer,
     {
       // Redis when configured (limits shared by every instance), else this process's memory.
       provide: RateLimitStore,

@@ -2,18 +2,24 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Account } from '../accounts/entities/account.entity';
 import { Clock } from '../common/clock/clock';
+import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { billingPeriodAt } from './billing-period';
 import { BillingErrorCode, BillingException } from './billing.exception';
 import { effectiveLimits } from './plans';
-import { QuotaService } from './quota.service';
+import { QuotaCounterRepository, QuotaLease } from './quota-counter.repository';
 import { RateLimitStore } from './rate-limit/rate-limit-store';
 
 export const RATE_WINDOW_MS = 60_000;
 
-/** A counted render: its rate-limit headers, and how to give everything back if the render fails. */
+/**
+ * A counted render: its rate-limit headers; `commit()` once the image is stored, or `refund()` to give
+ * the unit and the minute slot back. Neither called (the process died): the unit's lease expires after
+ * RENDER_TIMEOUT and is reclaimed.
+ */
 export interface Admission {
   headers: Record<string, string>;
+  commit(): Promise<void>;
   refund(): Promise<void>;
 }
 
@@ -26,7 +32,8 @@ const secondsUntil = (fromMs: number, toMs: number | null): number => (toMs === 
 @Injectable()
 export class BillingService {
   constructor(
-    private readonly quota: QuotaService,
+    private readonly quota: QuotaCounterRepository,
+    private readonly config: AppConfig,
     private readonly rateLimits: RateLimitStore,
     private readonly metrics: MetricsService,
     private readonly clock: Clock,
@@ -38,7 +45,10 @@ export class BillingService {
     const limits = effectiveLimits(account);
     const period = billingPeriodAt(account.createdAt, now);
 
-    if (!(await this.quota.reserve(account.id, period.start, limits.monthly))) {
+    const entryId = randomUUID();
+    // The lease lasts as long as a render may: a render past its budget is stopped and refunded anyway.
+    const lease: QuotaLease = { id: entryId, accountId: account.id, periodStart: period.start, expiresAt: new Date(nowMs + this.config.renderTimeoutMs) };
+    if (!(await this.quota.reserve(lease, limits.monthly))) {
       const used = await this.quota.used(account.id, period.start);
       this.metrics.limited.inc({ reason: BillingErrorCode.QUOTA_EXCEEDED });
       throw new BillingException(BillingErrorCode.QUOTA_EXCEEDED, `Monthly generation quota of ${limits.monthly} reached`, {
@@ -49,10 +59,9 @@ export class BillingService {
       });
     }
 
-    const entryId = randomUUID();
     const slot = await this.rateLimits.acquire(account.id, entryId, limits.perMinute, RATE_WINDOW_MS, nowMs);
     if (!slot.allowed) {
-      await this.quota.refund(account.id, period.start);
+      await this.quota.release(lease);
       this.metrics.limited.inc({ reason: BillingErrorCode.RATE_LIMITED });
       throw new BillingException(BillingErrorCode.RATE_LIMITED, `Rate limit of ${limits.perMinute} requests per minute exceeded`, {
         limit: limits.perMinute,
@@ -71,8 +80,9 @@ export class BillingService {
         'X-RateLimit-Remaining': String(remaining),
         'X-RateLimit-Reset': String(reset),
       },
+      commit: () => this.quota.commit(lease),
       refund: async () => {
-        await Promise.all([this.quota.refund(account.id, period.start), this.rateLimits.release(account.id, entryId)]);
+        await Promise.all([this.quota.release(lease), this.rateLimits.release(account.id, entryId)]);
       },
     };
   }

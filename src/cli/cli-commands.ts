@@ -1,11 +1,21 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { ApiKeysService } from '../accounts/api-keys.service';
+import { TemplateFilesException } from '../template-files/template-files.exception';
+import { TemplateFilesService } from '../template-files/template-files.service';
 
 type Flags = Record<string, string | true>;
-type Command = (context: INestApplicationContext, flags: Flags) => Promise<Record<string, unknown>>;
+type Command = (context: INestApplicationContext, flags: Flags) => Promise<Record<string, unknown> | PartialFailure>;
 
 export class UsageError extends Error {}
+
+/** A command that did part of its work: its report still goes to stdout, its errors to stderr, and it exits non-zero. */
+export class PartialFailure {
+  constructor(
+    readonly report: Record<string, unknown>,
+    readonly errors: string[],
+  ) {}
+}
 
 function text(flags: Flags, name: string, required: true): string;
 function text(flags: Flags, name: string, required?: false): string | undefined;
@@ -54,5 +64,24 @@ export const COMMANDS: Record<string, Command> = {
   'api-keys:revoke': async (context, flags) => {
     const apiKey = await context.get(ApiKeysService).revoke(text(flags, 'key-id', true));
     return { keyId: apiKey.id, revoked: true };
+  },
+  'templates:export': async (context, flags) => {
+    const report = await context.get(TemplateFilesService).export(text(flags, 'account', true), text(flags, 'dir', true));
+    return { ...report };
+  },
+  'templates:import': async (context, flags) => {
+    const accountId = text(flags, 'account', true);
+    const dir = text(flags, 'dir', true);
+    const report = await context
+      .get(TemplateFilesService)
+      .import(accountId, dir)
+      .catch((error: unknown) => {
+        // Nothing was imported: still one report on stdout, the reason on stderr.
+        if (!(error instanceof TemplateFilesException)) throw error;
+        return new PartialFailure({ accountId, dir, created: [], updated: [], unchanged: [], failed: [], error: error.code }, [error.message]);
+      });
+    if (report instanceof PartialFailure) return report;
+    if (report.failed.length === 0) return { ...report };
+    return new PartialFailure({ ...report }, report.failed.map((failure) => `${failure.file}${failure.field ? ` (${failure.field})` : ''}: ${failure.error}`));
   },
 };

@@ -4,11 +4,12 @@ import { ClockModule } from '../common/clock/clock.module';
 import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
+import { TemplateFilesModule } from '../template-files/template-files.module';
 
 /** Only what the commands use: no HTTP, no render pool. */
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: CliModule, imports: [ConfigModule.forRoot(config), ClockModule, DatabaseModule, AccountsModule] };
+    return { module: CliModule, imports: [ConfigModule.forRoot(config), ClockModule, DatabaseModule, AccountsModule, TemplateFilesModule] };
   }
 }

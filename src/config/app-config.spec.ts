@@ -17,6 +17,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).secretsKey.equals(config.secretsKey)).toBe(true);
   });
 
+  it('reads the render budget and HTTP timeout as durations, with the contract defaults', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir });
+    expect(defaults.renderTimeoutMs).toBe(15_000);
+    expect(defaults.renderMaxInputPixels).toBe(100_000_000);
+    expect(defaults.httpRequestTimeoutMs).toBe(30_000);
+    const custom = loadConfig({ DATA_DIR: dataDir, RENDER_TIMEOUT: '2m', HTTP_REQUEST_TIMEOUT: '1500ms', RENDER_MAX_INPUT_PIXELS: '5000000' });
+    expect(custom.renderTimeoutMs).toBe(120_000);
+    expect(custom.httpRequestTimeoutMs).toBe(1500);
+    expect(custom.renderMaxInputPixels).toBe(5_000_000);
+  });
+
   it('reads MySQL URLs, the allow-list and the public base URL', () => {
     const config = loadConfig({
       DATA_DIR: dataDir,
@@ -42,6 +53,10 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['RENDER_NICE', { RENDER_NICE: '20' }],
     ['RENDER_NICE', { RENDER_NICE: '-1' }],
+    ['RENDER_TIMEOUT', { RENDER_TIMEOUT: 'soon' }],
+    ['RENDER_TIMEOUT', { RENDER_TIMEOUT: '0s' }],
+    ['RENDER_MAX_INPUT_PIXELS', { RENDER_MAX_INPUT_PIXELS: '0' }],
+    ['HTTP_REQUEST_TIMEOUT', { HTTP_REQUEST_TIMEOUT: '30 s' }],
   ])('names %s when it is invalid', (variable, env) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     try {

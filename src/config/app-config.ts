@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseDuration } from './duration';
 
 export type DatabaseConfig =
   | { type: 'sqlite'; path: string }
@@ -27,8 +28,16 @@ export class AppConfig {
   readonly renderThreads: number;
   /** Added to the render threads' nice value, so answering HTTP (the main thread) goes first under load. */
   readonly renderNice: number;
+  /** Budget of one render, admission to stored image (ms); past it the drawing is stopped and refunded. */
+  readonly renderTimeoutMs: number;
+  /** Decoded image-layer pixels one render may use in total. */
+  readonly renderMaxInputPixels: number;
+  /** Headers and body of a request must arrive within this (ms), else the socket is closed. */
+  readonly httpRequestTimeoutMs: number;
   readonly logLevel: string;
   readonly logFormat: 'json' | 'pretty';
+  /** Studio previews per account per minute (their own limit: never the plan's minute or month). */
+  readonly previewPerMinute: number;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -47,6 +56,18 @@ const integerString = (min: number, max: number) =>
     .regex(/^\d+$/, 'must be a whole number')
     .transform(Number)
     .refine((value) => value >= min && value <= max, `must be between ${min} and ${max}`);
+
+const duration = (minMs: number, maxMs: number) =>
+  z
+    .string()
+    .transform((value, context) => {
+      const ms = parseDuration(value);
+      if (ms === null || ms < minMs || ms > maxMs) {
+        context.addIssue({ code: 'custom', message: `must be a duration like 15s or 500ms, between ${minMs} ms and ${maxMs} ms` });
+        return z.NEVER;
+      }
+      return ms;
+    });
 
 const environmentSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -71,8 +92,12 @@ const environmentSchema = z.object({
   WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.string().default(''),
   RENDER_THREADS: integerString(1, 64).optional(),
   RENDER_NICE: integerString(0, 19).default(5),
+  RENDER_TIMEOUT: duration(100, 3_600_000).default(15_000),
+  RENDER_MAX_INPUT_PIXELS: integerString(1, 10_000_000_000).default(100_000_000),
+  HTTP_REQUEST_TIMEOUT: duration(100, 3_600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  PREVIEW_PER_MINUTE: integerString(1, 100_000).default(120),
 });
 
 /** Accepts 64 hex characters or base64 of exactly 32 bytes. */
@@ -133,8 +158,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     renderThreads: values.RENDER_THREADS ?? defaultThreads(),
     renderNice: values.RENDER_NICE,
+    renderTimeoutMs: values.RENDER_TIMEOUT,
+    renderMaxInputPixels: values.RENDER_MAX_INPUT_PIXELS,
+    httpRequestTimeoutMs: values.HTTP_REQUEST_TIMEOUT,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
+    previewPerMinute: values.PREVIEW_PER_MINUTE,
   });
 }
 

@@ -1,21 +1,28 @@
 import { Controller, Get, Header, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../accounts/auth/public.decorator';
+import { SESSION_COOKIE } from '../accounts/auth/session-authenticator';
 import { AppConfig } from '../config/app-config';
+import { AccountPagesService } from './account-pages.service';
 import { DashboardRequest, DashboardService, PageResult } from './dashboard.service';
 import { SESSION_TTL_MS } from './sessions.service';
-import { DASHBOARD_SCRIPT } from './views/settings-page';
+import { StudioAssets } from './studio-assets';
+import { TemplatePagesService } from './template-pages.service';
+import { DASHBOARD_SCRIPT } from './views/app-shell';
 
-const SESSION_COOKIE = 'pictor_session';
 const FORM_COOKIE = 'pictor_form';
+const FLASH_COOKIE = 'pictor_flash';
+const FLASH_TTL_SECONDS = 120;
 const SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+  // blob: images are the studio's previews (drawn by the server, held as object URLs).
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'; object-src 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
   'cache-control': 'no-store',
 };
 
-/** The API keys screen at /app: server-rendered HTML forms, session cookie, CSRF tokens. */
+/** The dashboard at /app: server-rendered pages and forms (Post/Redirect/Get), and the studio's page. */
 @Public()
 @Controller('app')
 export class DashboardController {
@@ -23,6 +30,9 @@ export class DashboardController {
 
   constructor(
     private readonly dashboard: DashboardService,
+    private readonly accountPages: AccountPagesService,
+    private readonly templatePages: TemplatePagesService,
+    private readonly assets: StudioAssets,
     config: AppConfig,
   ) {
     this.secureCookies = config.publicBaseUrl.startsWith('https://');
@@ -30,7 +40,73 @@ export class DashboardController {
 
   @Get()
   async home(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.send(reply, await this.dashboard.home(this.input(request)));
+    return this.send(reply, await this.accountPages.keys(this.input(request)));
+  }
+
+  @Get('usage')
+  async usage(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.send(reply, await this.accountPages.usage(this.input(request)));
+  }
+
+  @Get('deliveries')
+  async deliveries(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.send(reply, await this.accountPages.deliveryLog(this.input(request)));
+  }
+
+  @Get('fonts')
+  async fonts(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.send(reply, await this.accountPages.fonts(this.input(request)));
+  }
+
+  @Get('templates')
+  async templates(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.send(reply, await this.templatePages.list(this.input(request)));
+  }
+
+  @Get('templates/new')
+  async newTemplate(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.send(reply, await this.templatePages.studio(this.input(request), null));
+  }
+
+  @Get('templates/:id')
+  async editTemplate(@Req() request: FastifyRequest, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.send(reply, await this.templatePages.studio(this.input(request), id));
+  }
+
+  @Get('templates/:id/thumbnail')
+  async thumbnail(@Req() request: FastifyRequest, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const result = await this.templatePages.thumbnail(this.input(request), id);
+    reply.status(result.status).header('x-content-type-options', 'nosniff');
+    if (result.status !== 200) {
+      if ('redirect' in result && result.redirect) reply.header('location', result.redirect);
+      reply.header('cache-control', 'no-store');
+      return '';
+    }
+    // The URL names the template's version, so a drawing never goes stale; private: it needs the session.
+    reply.header('cache-control', 'private, max-age=86400').type(result.contentType);
+    return result.bytes;
+  }
+
+  @Post('templates/:id/duplicate')
+  async duplicate(@Req() request: FastifyRequest, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.send(reply, await this.templatePages.duplicate(this.input(request), id));
+  }
+
+  @Post('templates/:id/delete')
+  async remove(@Req() request: FastifyRequest, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.send(reply, await this.templatePages.remove(this.input(request), id));
+  }
+
+  @Get('assets/:file')
+  asset(@Param('file') file: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const found = this.assets.asset(file);
+    if (!found) {
+      reply.status(404).type('text/plain; charset=utf-8');
+      return 'Not found';
+    }
+    // Hashed names: a new build has new names, so these never change.
+    reply.header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').type(found.contentType);
+    return found.body;
   }
 
   @Get('login')
@@ -67,34 +143,38 @@ export class DashboardController {
 
   @Post('keys')
   async createKey(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.send(reply, await this.dashboard.createKey(this.input(request)));
+    return this.send(reply, await this.accountPages.createKey(this.input(request)));
   }
 
   @Post('keys/:id/revoke')
   async revokeKey(@Req() request: FastifyRequest, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.send(reply, await this.dashboard.revokeKey(this.input(request), id));
+    return this.send(reply, await this.accountPages.revokeKey(this.input(request), id));
   }
 
   @Post('webhook-secret')
   async webhookSecret(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.send(reply, await this.dashboard.rotateWebhookSecret(this.input(request)));
+    return this.send(reply, await this.accountPages.rotateWebhookSecret(this.input(request)));
   }
 
   @Post('url-signing-secret')
   async urlSigningSecret(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.send(reply, await this.dashboard.rotateUrlSigningSecret(this.input(request)));
+    return this.send(reply, await this.accountPages.rotateUrlSigningSecret(this.input(request)));
   }
 
   private input(request: FastifyRequest): DashboardRequest {
     const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : undefined;
-    return { sessionToken: request.cookies[SESSION_COOKIE], formToken: request.cookies[FORM_COOKIE], ip: request.ip, body };
+    return { sessionToken: request.cookies[SESSION_COOKIE], formToken: request.cookies[FORM_COOKIE], flash: request.cookies[FLASH_COOKIE], ip: request.ip, body };
   }
 
   private send(reply: FastifyReply, result: PageResult): string {
     const cookie = { path: '/app', httpOnly: true, sameSite: 'lax' as const, secure: this.secureCookies };
-    if (result.session === null) reply.clearCookie(SESSION_COOKIE, cookie);
-    else if (result.session) reply.setCookie(SESSION_COOKIE, result.session, { ...cookie, maxAge: SESSION_TTL_MS / 1000 });
+    // The session cookie covers /api too: the studio calls the API with it (plus the CSRF header).
+    const sessionCookie = { ...cookie, path: '/' };
+    if (result.session === null) reply.clearCookie(SESSION_COOKIE, sessionCookie);
+    else if (result.session) reply.setCookie(SESSION_COOKIE, result.session, { ...sessionCookie, maxAge: SESSION_TTL_MS / 1000 });
     if (result.formToken) reply.setCookie(FORM_COOKIE, result.formToken, { ...cookie, maxAge: 3600 });
+    if (result.flash === null) reply.clearCookie(FLASH_COOKIE, cookie);
+    else if (result.flash) reply.setCookie(FLASH_COOKIE, result.flash, { ...cookie, maxAge: FLASH_TTL_SECONDS });
     reply.headers(SECURITY_HEADERS).status(result.status);
     if (result.redirect) {
       reply.header('location', result.redirect);

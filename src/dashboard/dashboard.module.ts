@@ -1,18 +1,29 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { SessionAuthenticator } from '../accounts/auth/session-authenticator';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { Account } from '../accounts/entities/account.entity';
 import { BillingModule } from '../billing/billing.module';
+import { PreviewModule } from '../preview/preview.module';
+import { TemplatesModule } from '../templates/templates.module';
 import { SettingsModule } from '../settings/settings.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DashboardController } from './dashboard.controller';
 import { DashboardService } from './dashboard.service';
+import { AccountPagesService } from './account-pages.service';
+import { FlashCodec } from './flash';
+import { StudioAssets } from './studio-assets';
+import { TemplatePagesService } from './template-pages.service';
 import { Session } from './entities/session.entity';
+import { DashboardSessionAuthenticator } from './session-authenticator.service';
 import { SessionsService } from './sessions.service';
 
+/** Global so the API's bearer guard (AuthModule) can accept the dashboard session for the studio. */
+@Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([Session, Account]), AccountsModule, BillingModule, SettingsModule, WebhooksModule],
+  imports: [TypeOrmModule.forFeature([Session, Account]), AccountsModule, BillingModule, SettingsModule, WebhooksModule, TemplatesModule, PreviewModule],
   controllers: [DashboardController],
-  providers: [DashboardService, SessionsService],
+  providers: [DashboardService, AccountPagesService, TemplatePagesService, FlashCodec, StudioAssets, SessionsService, { provide: SessionAuthenticator, useClass: DashboardSessionAuthenticator }],
+  exports: [SessionAuthenticator],
 })
 export class DashboardModule {}

@@ -13,11 +13,19 @@ import { WebhookDelivery } from '../webhooks/entities/webhook-delivery.entity';
 import { Session } from '../dashboard/entities/session.entity';
 import { Sessions1763810000000 } from './migrations/1763810000000-sessions';
 import { WebhookDeliveries1763800000000 } from './migrations/1763800000000-webhook-deliveries';
-import { FontFaces1763820000000 } from './migrations/1763820000000-font-faces';
+import { QuotaLeases1763900015000 } from './migrations/1763900015000-quota-leases';
+import { FontFaces1763900020000 } from './migrations/1763900020000-font-faces';
 import { FontFace } from '../fonts/entities/font-face.entity';
 
 export const ENTITIES = [Account, ApiKey, Template, RenderCacheEntry, UsageCounter, WebhookDelivery, Session, FontFace];
-export const MIGRATIONS = [InitialSchema1763780000000, UsageCounters1763790000000, WebhookDeliveries1763800000000, Sessions1763810000000, FontFaces1763820000000];
+export const MIGRATIONS = [
+  InitialSchema1763780000000,
+  UsageCounters1763790000000,
+  WebhookDeliveries1763800000000,
+  Sessions1763810000000,
+  QuotaLeases1763900015000,
+  FontFaces1763900020000,
+];
 
 /** One definition for the app, the CLI and the TypeORM CLI (ormconfig.ts). Never synchronize. */
 export function buildDataSourceOptions(config: AppConfig): DataSourceOptions {

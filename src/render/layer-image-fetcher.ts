@@ -21,14 +21,15 @@ export interface FetchedImages {
 export class LayerImageFetcher {
   constructor(private readonly targets: OutboundTargetService) {}
 
-  async fetchAll(layers: LayerDefinition[]): Promise<FetchedImages> {
+  /** `budget` (the render's deadline) cancels every fetch still running when it aborts. */
+  async fetchAll(layers: LayerDefinition[], budget?: AbortSignal): Promise<FetchedImages> {
     const result: FetchedImages = { images: {}, warnings: [] };
     const wanted = layers.filter((layer) => layer.type === 'image' && !layer.hidden && layer.imageUrl);
     await Promise.all(
       wanted.map(async (layer) => {
         const url = (layer as { imageUrl: string }).imageUrl;
         try {
-          result.images[layer.name] = await this.fetchOne(url);
+          result.images[layer.name] = await this.fetchOne(url, budget);
         } catch (error) {
           result.warnings.push({
             code: RenderWarningCode.IMAGE_UNAVAILABLE,
@@ -41,7 +42,7 @@ export class LayerImageFetcher {
     return result;
   }
 
-  private async fetchOne(rawUrl: string): Promise<Uint8Array> {
+  private async fetchOne(rawUrl: string, budget?: AbortSignal): Promise<Uint8Array> {
     const target = await this.targets.check(rawUrl);
     const agent = this.targets.agentFor(target);
     let response;
@@ -50,7 +51,7 @@ export class LayerImageFetcher {
         responseType: 'arraybuffer',
         maxContentLength: MAX_IMAGE_BYTES,
         maxRedirects: 0,
-        signal: AbortSignal.timeout(IMAGE_TIMEOUT_MS),
+        signal: budget ? AbortSignal.any([AbortSignal.timeout(IMAGE_TIMEOUT_MS), budget]) : AbortSignal.timeout(IMAGE_TIMEOUT_MS),
         httpAgent: agent,
         httpsAgent: agent,
         proxy: false,

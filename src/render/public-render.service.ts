@@ -20,6 +20,13 @@ export type PublicRenderAnswer =
   | { notModified: true; headers: Record<string, string> }
   | { notModified: false; headers: Record<string, string>; stream: Readable; size: number };
 
+/** True when `If-None-Match` names the image's ETag (its key), so the client already has these bytes. */
+function ifNoneMatchHits(ifNoneMatch: string | undefined, fileName: string): boolean {
+  if (!ifNoneMatch) return false;
+  const etag = `"${fileName.split('.')[0]}"`;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 /**
  * GET /api/render: no caller identity; the template's owner is billed. Order: query (400/414),
  * template (404, also for publicRender false), signature (403), limits (429), render.
@@ -41,7 +48,15 @@ export class PublicRenderService {
     const template = await this.publicTemplate(query.request.templateId);
     if (template.publicRender === 'signed') await this.checkSignature(template, rawQuery, query.signature, query.expires);
     const owner = await this.accounts.get(template.accountId);
-    const outcome = await this.renders.renderTemplate(owner, template, query.request);
+    let outcome = await this.renders.renderTemplate(owner, template, query.request, undefined, false);
+    const notModified = ifNoneMatchHits(ifNoneMatch, outcome.fileName);
+    let stored = notModified ? null : await this.storage.open(outcome.fileName);
+    if (!notModified && !stored && !outcome.drew) {
+      // A cache entry whose image is gone is a miss: draw it again (counted), once.
+      await this.renders.forgetStored(outcome.fileName.split('.')[0]);
+      outcome = await this.renders.renderTemplate(owner, template, query.request, undefined, false);
+      stored = await this.storage.open(outcome.fileName);
+    }
     const [key, extension] = outcome.fileName.split('.');
     const etag = `"${key}"`;
     const headers = {
@@ -51,10 +66,7 @@ export class PublicRenderService {
       'cache-control': 'public, max-age=86400',
       'x-cache': outcome.drew ? 'MISS' : 'HIT',
     };
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-      return { notModified: true, headers };
-    }
-    const stored = await this.storage.open(outcome.fileName);
+    if (notModified) return { notModified: true, headers };
     if (!stored) throw new RenderException(RenderErrorCode.RENDER_FAILED, 'Rendered image is missing from storage');
     return { notModified: false, headers, ...stored };
   }

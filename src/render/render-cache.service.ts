@@ -39,6 +39,12 @@ export class RenderCacheService {
     return entry;
   }
 
+  /** The entry's image is gone from storage: the next request for it is a miss (drawn and counted again). */
+  async forget(key: string): Promise<void> {
+    this.memory.delete(key);
+    await this.dataSource.query('DELETE FROM render_cache WHERE cache_key = ?', [key]);
+  }
+
   /** Idempotent: another instance may have drawn and recorded the same image first. */
   async record(entry: RenderCacheEntry): Promise<void> {
     await this.dataSource.query(

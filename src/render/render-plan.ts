@@ -1,19 +1,12 @@
 import { createHmac } from 'node:crypto';
-import type { LayerDefinition } from '../templates/dto/template.schema';
 import type { Template } from '../templates/entities/template.entity';
-import type { LayerOverride, RenderRequest } from './dto/render-request.schema';
+import type { RenderRequest } from './dto/render-request.schema';
 import { RenderWarning, RenderWarningCode } from './dto/render-response';
+import { applyOverride, LayerOverride, OVERRIDABLE } from './layers/layer-registry';
 import type { DrawJob, OutputFormat } from './renderer/draw-job';
 
 export const DEFAULT_QUALITY = 85;
 export const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
-
-/** Which override fields each layer type draws. `text` is accepted on any layer but drawn only by text layers. */
-const APPLICABLE: Record<LayerDefinition['type'], ReadonlyArray<keyof LayerOverride>> = {
-  text: ['text', 'color', 'fontSize', 'hidden'],
-  image: ['imageUrl', 'hidden'],
-  rect: ['fill', 'hidden'],
-};
 
 export interface RenderPlan {
   key: string;
@@ -61,7 +54,7 @@ export function planRender(template: Template, request: RenderRequest, keySecret
     const kept: LayerOverride = {};
     for (const [field, value] of Object.entries(override) as Array<[keyof LayerOverride, never]>) {
       if (value === undefined) continue;
-      if (APPLICABLE[layer.type].includes(field)) kept[field] = value;
+      if (OVERRIDABLE[layer.type].has(field)) kept[field] = value;
       else if (field !== 'text') {
         requestWarnings.push({
           code: RenderWarningCode.OVERRIDE_IGNORED,
@@ -89,23 +82,4 @@ export function planRender(template: Template, request: RenderRequest, keySecret
       output: { ...size, format, quality },
     },
   };
-}
-
-function applyOverride(layer: LayerDefinition, override: LayerOverride | undefined): LayerDefinition {
-  if (!override) return layer;
-  const merged = { ...layer } as LayerDefinition & Record<string, unknown>;
-  if (override.hidden !== undefined) merged.hidden = override.hidden;
-  if (merged.type === 'text') {
-    if (override.text !== undefined) merged.text = override.text;
-    if (override.color !== undefined) merged.color = override.color;
-    if (override.fontSize !== undefined) {
-      merged.fontSize = override.fontSize;
-      merged.minFontSize = Math.min(merged.minFontSize, override.fontSize);
-    }
-  } else if (merged.type === 'image') {
-    if (override.imageUrl !== undefined) merged.imageUrl = override.imageUrl;
-  } else if (override.fill !== undefined) {
-    merged.fill = override.fill;
-  }
-  return merged;
 }

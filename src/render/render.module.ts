@@ -16,6 +16,6 @@ import { RendererService } from './renderer/renderer.service';
   imports: [TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule],
   controllers: [RenderController, PublicRenderController],
   providers: [PublicRenderService, RenderService, RenderCacheService, RendererService, LayerImageFetcher],
-  exports: [RenderService, RendererService],
+  exports: [RenderService, RendererService, LayerImageFetcher],
 })
 export class RenderModule {}

@@ -13,6 +13,7 @@ import type { RenderRequest } from './dto/render-request.schema';
 import { RenderResponse, RenderWarning, RenderWarningCode } from './dto/render-response';
 import { LayerImageFetcher } from './layer-image-fetcher';
 import { RenderCacheService } from './render-cache.service';
+import { RenderBudget, RenderBudgetExceededError } from './render-budget';
 import { planRender, RenderPlan } from './render-plan';
 import { RenderErrorCode, RenderException } from './render.exception';
 import { RendererService } from './renderer/renderer.service';
@@ -62,10 +63,18 @@ export class RenderService {
     return this.renderTemplate(account, template, request, startedAt);
   }
 
-  async renderTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now()): Promise<RenderOutcome> {
+  /**
+   * `verifyStored`: a cache hit is answered only if its image is still in storage (the answer is a URL
+   * that must work); a gone image makes it a miss. GET /api/render passes false: it opens the image
+   * right after, and treats a failed open the same way (see PublicRenderService), so it pays no extra check.
+   */
+  async renderTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now(), verifyStored = true): Promise<RenderOutcome> {
     const plan = planRender(template, request, this.cacheKeySecret);
     const entry = await this.cache.find(plan.key);
-    if (entry) return this.answer(plan, entry.warnings, null, startedAt);
+    if (entry) {
+      if (!verifyStored || (await this.storage.exists(plan.fileName))) return this.answer(plan, entry.warnings, null, startedAt);
+      await this.forgetStored(plan.key);
+    }
     const pending = this.inFlight.get(plan.key);
     if (pending) return this.answer(plan, (await pending).warnings, null, startedAt);
 
@@ -79,16 +88,26 @@ export class RenderService {
     }
   }
 
-  /** Counts the render (429 when over a limit), then draws; a failed drawing gives its unit back. */
+  /** The image of cache entry `key` is gone from storage: drop the entry so the render is drawn again. */
+  async forgetStored(key: string): Promise<void> {
+    this.logger.warn(`Cached image ${key} is missing from storage; drawing it again`);
+    await this.cache.forget(key);
+  }
+
+  /**
+   * Counts the render (429 when over a limit), then draws within RENDER_TIMEOUT; a failed or
+   * overrun drawing gives its unit and minute slot back.
+   */
   private async draw(owner: Account, template: Template, plan: RenderPlan): Promise<Drawing> {
     const admission = await this.billing.admit(owner);
+    const budget = new RenderBudget(this.config.renderTimeoutMs);
     const format = plan.job.output.format;
     const stopTimer = this.metrics.renderDuration.startTimer({ format });
     let warnings: RenderWarning[];
     try {
-      const fetched = await this.imageFetcher.fetchAll(plan.job.design.layers);
-      const drawn = await this.renderer.draw({ ...plan.job, images: fetched.images });
-      await this.storage.put(plan.fileName, drawn.bytes);
+      const fetched = await budget.race(this.imageFetcher.fetchAll(plan.job.design.layers, budget.signal));
+      const drawn = await budget.race(this.renderer.draw({ ...plan.job, images: fetched.images }, budget.signal));
+      await budget.race(this.storage.put(plan.fileName, drawn.bytes));
       warnings = [...fetched.warnings, ...drawn.warnings];
       // An unavailable image may be back next time: such a render is not cached.
       if (!warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE)) {
@@ -105,10 +124,19 @@ export class RenderService {
       }
     } catch (error) {
       await admission.refund();
+      if (error instanceof RenderBudgetExceededError) {
+        this.metrics.renders.inc({ format, outcome: 'timeout' });
+        this.logger.warn(`Render of ${template.id} stopped after its budget of ${error.budgetMs} ms`);
+        throw new RenderException(RenderErrorCode.RENDER_TIMEOUT, `The render did not finish within ${error.budgetMs} ms and was stopped`);
+      }
       this.metrics.renders.inc({ format, outcome: 'failure' });
       this.logger.error(`Render of ${template.id} failed: ${(error as Error).stack ?? error}`);
       throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered');
+    } finally {
+      budget.finish();
     }
+    // Drawn and stored: the unit is now spent for good (until here a crash lets its lease expire).
+    await admission.commit();
     stopTimer();
     this.metrics.renders.inc({ format, outcome: 'success' });
     return { warnings, headers: admission.headers };

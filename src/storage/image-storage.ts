@@ -12,6 +12,11 @@ export abstract class ImageStorage {
   abstract open(name: string): Promise<StoredImage | null>;
   /** Removes the object; a name that does not exist is not an error. */
   abstract delete(name: string): Promise<void>;
+  /**
+   * Whether `name` is stored. Asked on every cached POST /api/generate answer (its URL must work), so it
+   * must be cheap: a local stat, or a driver-side memory of recent answers for remote stores.
+   */
+  abstract exists(name: string): Promise<boolean>;
   /** Proves the store can be written (readiness checks). */
   abstract probe(): Promise<void>;
 }

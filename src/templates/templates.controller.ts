@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
@@ -30,8 +30,9 @@ export class TemplatesController {
     @CurrentAccount() account: Account,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(updateTemplateSchema)) body: UpdateTemplateInput,
+    @Headers('if-match') ifMatch?: string,
   ) {
-    return toTemplateResponse(await this.templates.update(account.id, id, body));
+    return toTemplateResponse(await this.templates.update(account.id, id, body, ifMatch));
   }
 
   @Delete(':id')

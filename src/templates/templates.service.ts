@@ -26,10 +26,11 @@ export class TemplatesService {
     this.remembered = new ChangeFeedCache(changes, 10_000);
   }
 
-  async create(accountId: string, input: CreateTemplateInput): Promise<Template> {
+  /** `id` is given only by `templates:import`, which keeps ids across databases. */
+  async create(accountId: string, input: CreateTemplateInput, id: string = newId('tpl')): Promise<Template> {
     const now = this.clock.now();
     return this.templates.save(
-      this.templates.create({ ...input, id: newId('tpl'), accountId, version: 1, createdAt: now, updatedAt: now }),
+      this.templates.create({ ...input, id, accountId, version: 1, createdAt: now, updatedAt: now }),
     );
   }
 
@@ -54,12 +55,18 @@ export class TemplatesService {
   /**
    * Merges the given fields; a design change bumps `version` exactly once per PATCH, guarded by a
    * compare-and-set on the old version so concurrent PATCHes cannot both claim the same number.
+   * `ifMatch` (the If-Match header: `"<version>"`) makes the change conditional: a template whose
+   * version moved since the caller read it answers 409 version_conflict instead of being overwritten.
    */
-  async update(accountId: string, id: string, input: UpdateTemplateInput): Promise<Template> {
+  async update(accountId: string, id: string, input: UpdateTemplateInput, ifMatch?: string): Promise<Template> {
+    const expected = ifMatch === undefined ? undefined : parseVersionTag(ifMatch);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       // Straight from the database: the compare-and-set below needs the committed version.
       const current = await this.read(SELECT_OWNED_TEMPLATE, [id, accountId]);
       if (!current) throw TemplatesException.notFound(id);
+      if (expected !== undefined && current.version !== expected) {
+        throw new TemplatesException(TemplatesErrorCode.VERSION_CONFLICT, `Template ${id} is at version ${current.version}, not ${expected}: it changed elsewhere`);
+      }
       const next = { ...current, ...input };
       const designChanged = DESIGN_FIELDS.some((field) => !isDeepStrictEqual(current[field], next[field]));
       const changes: Partial<Template> = { ...input, updatedAt: this.clock.now() };
@@ -84,4 +91,11 @@ export class TemplatesService {
     if (!result.affected) throw TemplatesException.notFound(id);
     await this.changes.changed();
   }
+}
+
+/** If-Match as `"3"`, `W/"3"` or `3`: the version the caller last saw. */
+function parseVersionTag(value: string): number {
+  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(value);
+  if (!match) throw new TemplatesException(TemplatesErrorCode.PRECONDITION_INVALID, 'If-Match must be the template version you last read, e.g. "3"');
+  return Number(match[1]);
 }

@@ -11,6 +11,7 @@ import { AppModule } from '../../src/app.module';
 import { Clock } from '../../src/common/clock/clock';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { FakeClock } from './fake-clock';
+import { contractViolation } from './openapi-contract';
 import { freshDatabaseUrl } from './test-database';
 
 export interface TestApp {
@@ -20,6 +21,8 @@ export interface TestApp {
   clock: FakeClock;
   dataSource: DataSource;
   get<T>(token: Type<T> | string | symbol): T;
+  /** Every route the HTTP server registered (method and path as written, e.g. `/api/templates/:id`). */
+  routes: Array<{ method: string; path: string }>;
   /** fetch() against the app, JSON in and out. */
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   close(): Promise<void>;
@@ -30,6 +33,11 @@ export interface RequestOptions {
   body?: unknown;
   rawBody?: string | Buffer;
   headers?: Record<string, string>;
+  /**
+   * Skip the OpenAPI contract check for this one request. Only for requests that never reach a route
+   * (raw framing abuse); every answer of a route must match the document.
+   */
+  skipContract?: boolean;
 }
 
 export interface TestResponse {
@@ -71,7 +79,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     .useValue(clock);
   for (const override of options.overrides ?? []) builder = builder.overrideProvider(override.provide).useValue(override.useValue);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), { ...NEST_APPLICATION_OPTIONS, logger: ['error'] });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter({ requestTimeoutMs: config.httpRequestTimeoutMs }), { ...NEST_APPLICATION_OPTIONS, logger: ['error'] });
+  const routes: Array<{ method: string; path: string }> = [];
+  app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, path: route.url });
+  });
   await configureHttpPlatform(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
@@ -90,6 +102,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     const text = bytes.toString('utf8');
     let parsed: unknown = undefined;
     if (response.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text);
+    if (!requestOptions.skipContract) {
+      const violation = contractViolation(method, path, { status: response.status, contentType: response.headers.get('content-type'), body: parsed, hasBody: bytes.length > 0 });
+      if (violation) throw new Error(`OpenAPI contract: ${violation}`);
+    }
     return { status: response.status, headers: response.headers, text, bytes, body: parsed };
   };
 
@@ -99,6 +115,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     clock,
     dataSource: app.get(DataSource),
+    routes,
     get: <T>(token: Type<T> | string | symbol) => (app as INestApplication).get<T>(token as Type<T>),
     request,
     close: async () => {

@@ -1,16 +1,21 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AccountsErrorCode, AccountsException } from '../accounts.exception';
 import { ApiKeysService } from '../api-keys.service';
 import type { AuthenticatedRequest } from './authenticated-request';
+import { authenticateRequest } from './bearer-authentication';
 import { IS_PUBLIC } from './public.decorator';
+import { SessionAuthenticator } from './session-authenticator';
 
-/** Global guard: every route needs `Authorization: Bearer sk_…` unless marked @Public(). */
+/**
+ * Global guard: every route needs `Authorization: Bearer sk_…` unless marked @Public(). Without that
+ * header, the dashboard session cookie plus its CSRF token (X-CSRF-Token) also identifies the account.
+ */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly apiKeys: ApiKeysService,
+    @Optional() private readonly sessions?: SessionAuthenticator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -18,13 +23,8 @@ export class ApiKeyGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const match = /^Bearer ([^\s]+)$/i.exec(request.headers.authorization ?? '');
-    if (!match) {
-      throw new AccountsException(AccountsErrorCode.UNAUTHORIZED, 'Missing or malformed Authorization: Bearer <API key> header');
-    }
-    const principal = await this.apiKeys.authenticate(match[1]);
-    if (!principal) throw new AccountsException(AccountsErrorCode.UNAUTHORIZED, 'Unknown or revoked API key');
-    request.principal = principal;
+    // Usually already checked by the onRequest hook (before the body was read); see app.factory.ts.
+    request.principal ??= await authenticateRequest(request, this.apiKeys, this.sessions);
     return true;
   }
 }

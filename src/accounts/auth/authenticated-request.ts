@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthenticatedPrincipal } from '../api-keys.service';
+import type { Account } from '../entities/account.entity';
+import type { ApiKey } from '../entities/api-key.entity';
 
-export type AuthenticatedRequest = FastifyRequest & { principal?: AuthenticatedPrincipal };
+/** An API key's principal, or (key absent) the dashboard session's account. */
+export type AuthenticatedRequest = FastifyRequest & { principal?: { account: Account; apiKey?: ApiKey } };

@@ -46,11 +46,19 @@ button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f59e
 .bar{height:14px;background:var(--line);border-radius:7px;overflow:hidden;max-width:32rem}.bar>span{display:block;height:100%;background:var(--accent)}
 .succeeded{color:var(--ok);font-weight:600}.failed{color:var(--danger);font-weight:600}
 .auth{max-width:28rem;margin:3rem auto}
+.nav{display:flex;flex-wrap:wrap;gap:.2rem .9rem;list-style:none;margin:0;padding:0}.nav a{color:#e2e8f0;text-decoration:none;padding:.2rem 0}
+.nav a[aria-current=page]{color:#fff;border-bottom:2px solid #38bdf8}.nav a:hover{color:#fff}
+.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:1rem;list-style:none;margin:0;padding:0}
+.card{border:1px solid var(--line);border-radius:10px;background:#fff;overflow:hidden;display:flex;flex-direction:column}
+.card img{display:block;width:100%;height:auto;aspect-ratio:var(--ratio);object-fit:contain;background:repeating-conic-gradient(#f1f5f9 0 25%,#fff 0 50%) 0 0/16px 16px}
+.card .body{padding:.6rem .8rem;display:flex;flex-direction:column;gap:.4rem}.card h3{font-size:1rem;margin:0;word-break:break-word}
+.card .actions{display:flex;flex-wrap:wrap;gap:.4rem}.card form{margin:0}
+a.button{display:inline-block;font:inherit;padding:.5rem .9rem;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:#fff;text-decoration:none}
 `;
 
-export function layout(title: string, body: RawHtml): string {
+export function layout(title: string, body: RawHtml, extraHead: RawHtml = new RawHtml('')): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)} · Pictor</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)} · Pictor</title><style>${STYLE}</style>${extraHead.value}</head>
 <body>${body.value}</body></html>`;
 }

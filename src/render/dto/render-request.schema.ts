@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import { colorSchema, imageUrlSchema, MAX_DIMENSION, MAX_LAYERS, MAX_TEXT_LENGTH } from '../../templates/dto/template.schema';
+import { MAX_LAYERS } from '../../templates/dto/template.schema';
+import { MAX_DIMENSION } from '../layers/layer-fields';
+import { layerOverrideSchema } from '../layers/layer-registry';
 
-export const layerOverrideSchema = z.strictObject({
-  text: z.string().max(MAX_TEXT_LENGTH).optional(),
-  color: colorSchema.optional(),
-  fontSize: z.number().int().min(1).max(1000).optional(),
-  imageUrl: imageUrlSchema.nullable().optional(),
-  fill: colorSchema.optional(),
-  hidden: z.boolean().optional(),
-});
-
-export type LayerOverride = z.output<typeof layerOverrideSchema>;
+export { layerOverrideSchema } from '../layers/layer-registry';
+export type { LayerOverride } from '../layers/layer-registry';
 
 const dimension = z.number().int().min(1).max(MAX_DIMENSION);
 

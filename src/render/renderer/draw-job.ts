@@ -1,4 +1,4 @@
-import type { LayerDefinition } from '../../templates/dto/template.schema';
+import type { LayerDefinition } from '../layers/layer-registry';
 import type { RenderWarning } from '../dto/render-response';
 
 export type OutputFormat = 'png' | 'jpeg' | 'webp';

@@ -41,8 +41,9 @@ export class RendererService implements OnModuleDestroy {
     });
   }
 
-  async draw(job: DrawJob): Promise<DrawResult> {
-    const running = this.pool.run(job) as Promise<DrawResult>;
+  /** Aborting `signal` takes a queued job off the queue, or terminates the worker drawing it (piscina replaces it). */
+  async draw(job: DrawJob, signal?: AbortSignal): Promise<DrawResult> {
+    const running = this.pool.run(job, signal ? { signal } : undefined) as Promise<DrawResult>;
     this.metrics.renderQueue.set(this.pool.queueSize);
     const result = await running.finally(() => this.metrics.renderQueue.set(this.pool.queueSize));
     return { bytes: Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength), warnings: result.warnings };

@@ -1,79 +1,15 @@
 import { z } from 'zod';
-import { DEFAULT_FONT_FAMILY, SELECTABLE_FAMILIES } from '../../fonts/font-catalog';
+import { colorSchema, MAX_DIMENSION } from '../../render/layers/layer-fields';
+import { layerSchema } from '../../render/layers/layer-registry';
 
-export const MAX_DIMENSION = 4096;
+export { colorSchema, fontWeightSchema, imageUrlSchema, MAX_DIMENSION, MAX_TEXT_LENGTH } from '../../render/layers/layer-fields';
+export { layerSchema } from '../../render/layers/layer-registry';
+export type { LayerDefinition } from '../../render/layers/layer-registry';
+export type { ImageLayer } from '../../render/layers/image/image-layer.definition';
+export type { RectLayer } from '../../render/layers/rect/rect-layer.definition';
+export type { TextLayer } from '../../render/layers/text/text-layer.definition';
+
 export const MAX_LAYERS = 50;
-export const MAX_TEXT_LENGTH = 5000;
-
-export const colorSchema = z
-  .string()
-  .regex(/^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|transparent)$/, 'must be a hex colour (#rgb, #rrggbb, #rrggbbaa) or "transparent"');
-
-export const fontWeightSchema = z.union([
-  z.enum(['normal', 'bold']),
-  z.number().int().refine((value) => value >= 100 && value <= 900 && value % 100 === 0, 'must be 100–900 in steps of 100'),
-]);
-
-export const imageUrlSchema = z
-  .string()
-  .max(2048)
-  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an absolute http(s) URL');
-
-const coordinate = z.number().int().min(-MAX_DIMENSION * 2).max(MAX_DIMENSION * 2);
-const extent = z.number().int().min(1).max(MAX_DIMENSION * 2);
-
-const layerBase = {
-  name: z.string().min(1).max(100),
-  x: coordinate.default(0),
-  y: coordinate.default(0),
-  width: extent,
-  height: extent,
-  opacity: z.number().min(0).max(1).default(1),
-  hidden: z.boolean().default(false),
-};
-
-export const textLayerSchema = z
-  .strictObject({
-    ...layerBase,
-    type: z.literal('text'),
-    text: z.string().max(MAX_TEXT_LENGTH).default(''),
-    fontFamily: z
-      .string()
-      .refine((value) => SELECTABLE_FAMILIES.includes(value), `must be one of ${SELECTABLE_FAMILIES.join(', ')} (see GET /api/fonts)`)
-      .default(DEFAULT_FONT_FAMILY),
-    fontSize: z.number().int().min(1).max(1000).default(48),
-    fontWeight: fontWeightSchema.default('normal'),
-    color: colorSchema.default('#000000'),
-    align: z.enum(['left', 'center', 'right']).default('left'),
-    verticalAlign: z.enum(['top', 'middle', 'bottom']).default('top'),
-    lineHeight: z.number().min(0.5).max(5).default(1.2),
-    maxLines: z.number().int().min(1).max(1000).nullable().default(null),
-    autoFit: z.boolean().default(false),
-    minFontSize: z.number().int().min(1).max(1000).optional(),
-  })
-  .transform((layer) => ({ ...layer, minFontSize: Math.min(layer.minFontSize ?? 12, layer.fontSize) }));
-
-export const imageLayerSchema = z.strictObject({
-  ...layerBase,
-  type: z.literal('image'),
-  imageUrl: imageUrlSchema.nullable().default(null),
-  fit: z.enum(['cover', 'contain', 'fill']).default('cover'),
-  radius: z.number().min(0).max(MAX_DIMENSION).default(0),
-});
-
-export const rectLayerSchema = z.strictObject({
-  ...layerBase,
-  type: z.literal('rect'),
-  fill: colorSchema.default('#000000'),
-  radius: z.number().min(0).max(MAX_DIMENSION).default(0),
-});
-
-export const layerSchema = z.discriminatedUnion('type', [textLayerSchema, imageLayerSchema, rectLayerSchema]);
-
-export type TextLayer = z.output<typeof textLayerSchema>;
-export type ImageLayer = z.output<typeof imageLayerSchema>;
-export type RectLayer = z.output<typeof rectLayerSchema>;
-export type LayerDefinition = z.output<typeof layerSchema>;
 
 export const publicRenderSchema = z.union([z.boolean(), z.literal('signed')]);
 export type PublicRenderMode = z.output<typeof publicRenderSchema>;

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 
-export class FontFaces1763820000000 implements MigrationInterface {
-  name = 'FontFaces1763820000000';
+export class FontFaces1763900020000 implements MigrationInterface {
+  name = 'FontFaces1763900020000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.createTable(

@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type Database from 'better-sqlite3';
+import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSqlite3Driver';
+import { DataSource } from 'typeorm';
+import { insertIgnore, sqlTimestamp } from '../database/sql';
+
+/** A unit reserved for one render: counted at once, given back unless committed before `expiresAt`. */
+export interface QuotaLease {
+  id: string;
+  accountId: string;
+  periodStart: Date;
+  expiresAt: Date;
+}
+
+/**
+ * A transaction's body: yields `[sql, parameters]` and receives the rows that statement changed. Written
+ * as a generator so the same body runs synchronously on SQLite and with awaits on MySQL.
+ */
+type TransactionBody<T> = () => Generator<[string, unknown[]], T, number>;
+
+const INCREMENT = 'UPDATE usage_counters SET used = used + 1 WHERE account_id = ? AND period_start = ? AND used < ?';
+const CHARGE = 'UPDATE usage_counters SET used = used + 1 WHERE account_id = ? AND period_start = ?';
+const DECREMENT = 'UPDATE usage_counters SET used = used - 1 WHERE account_id = ? AND period_start = ? AND used > 0';
+const INSERT_LEASE = 'INSERT INTO quota_leases (id, account_id, period_start, expires_at) VALUES (?, ?, ?, ?)';
+const DELETE_LEASE = 'DELETE FROM quota_leases WHERE id = ?';
+const DELETE_EXPIRED_LEASE = 'DELETE FROM quota_leases WHERE id = ? AND expires_at <= ?';
+
+/**
+ * The one owner of the monthly counters (`usage_counters`) and their leases (`quota_leases`).
+ *
+ * A unit is reserved by a conditional UPDATE (`used < limit`, atomic in the database, so concurrent
+ * requests and instances never over-grant) together with a lease row, in one transaction. A render
+ * that completes deletes its lease (the unit stays counted); one that fails releases it (the unit goes
+ * back). A lease whose process died expires and is reclaimed by any instance: whoever deletes the
+ * row gives the unit back, so two instances reclaiming at once refund it once.
+ *
+ * Transactions: on MySQL a pooled connection per transaction; on SQLite one synchronous better-sqlite3
+ * transaction (the driver shares one connection, so TypeORM's asynchronous transactions would interleave).
+ */
+@Injectable()
+export class QuotaCounterRepository {
+  private readonly sqlite: Database.Database | null;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.sqlite = dataSource.options.type === 'better-sqlite3' ? (dataSource.driver as BetterSqlite3Driver).databaseConnection : null;
+  }
+
+  /** Counts one unit under `lease` if the period has room; false when the quota is spent. */
+  async reserve(lease: QuotaLease, limit: number): Promise<boolean> {
+    const period = sqlTimestamp(lease.periodStart);
+    const attempt = () =>
+      this.transaction(function* () {
+        if ((yield [INCREMENT, [lease.accountId, period, limit]]) !== 1) return false;
+        yield [INSERT_LEASE, [lease.id, lease.accountId, period, sqlTimestamp(lease.expiresAt)]];
+        return true;
+      });
+    if (await attempt()) return true;
+    // Nothing changed: either the period's row does not exist yet (first render of the period) or the
+    // quota is spent. Create the row if missing (idempotent under races) and try once more.
+    const createRow = `${insertIgnore(this.dataSource)} INTO usage_counters (account_id, period_start, used) VALUES (?, ?, 0)`;
+    await this.transaction(function* () {
+      yield [createRow, [lease.accountId, period]];
+    });
+    return attempt();
+  }
+
+  /** The render completed: the unit stays counted. Charged again if an instance reclaimed the lease meanwhile. */
+  async commit(lease: QuotaLease): Promise<void> {
+    await this.transaction(function* () {
+      if ((yield [DELETE_LEASE, [lease.id]]) === 0) yield [CHARGE, [lease.accountId, sqlTimestamp(lease.periodStart)]];
+    });
+  }
+
+  /** The render failed or was refused after reserving: the unit goes back, at most once. */
+  async release(lease: QuotaLease): Promise<void> {
+    await this.transaction(function* () {
+      if ((yield [DELETE_LEASE, [lease.id]]) === 1) yield [DECREMENT, [lease.accountId, sqlTimestamp(lease.periodStart)]];
+    });
+  }
+
+  /** Gives back the units of leases that expired by `now` (their render never completed). Returns how many. */
+  async reclaimExpired(now: Date, batchSize = 500): Promise<number> {
+    const nowText = sqlTimestamp(now);
+    let reclaimed = 0;
+    for (;;) {
+      const rows: Array<{ id: string; account_id: string; period_start: Date | string }> = await this.dataSource.query(
+        'SELECT id, account_id, period_start FROM quota_leases WHERE expires_at <= ? ORDER BY expires_at LIMIT ?',
+        [nowText, batchSize],
+      );
+      for (const row of rows) {
+        const period = row.period_start instanceof Date ? sqlTimestamp(row.period_start) : String(row.period_start);
+        const given = await this.transaction(function* () {
+          if ((yield [DELETE_EXPIRED_LEASE, [row.id, nowText]]) !== 1) return false;
+          yield [DECREMENT, [row.account_id, period]];
+          return true;
+        });
+        if (given) reclaimed++;
+      }
+      if (rows.length < batchSize) return reclaimed;
+    }
+  }
+
+  async used(accountId: string, periodStart: Date): Promise<number> {
+    const rows: Array<{ used: number | string }> = await this.dataSource.query('SELECT used FROM usage_counters WHERE account_id = ? AND period_start = ?', [
+      accountId,
+      sqlTimestamp(periodStart),
+    ]);
+    return rows.length ? Number(rows[0].used) : 0;
+  }
+
+  /** Leases not yet committed or released (tests and diagnostics). */
+  async openLeases(accountId: string): Promise<number> {
+    const rows: Array<{ count: number | string }> = await this.dataSource.query('SELECT COUNT(*) AS count FROM quota_leases WHERE account_id = ?', [accountId]);
+    return Number(rows[0].count);
+  }
+
+  private async transaction<T>(body: TransactionBody<T>): Promise<T> {
+    if (this.sqlite) return this.sqliteTransaction(this.sqlite, body);
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      const steps = body();
+      let step = steps.next();
+      while (!step.done) {
+        const [sql, parameters] = step.value;
+        step = steps.next((await runner.query(sql, parameters, true)).affected ?? 0);
+      }
+      await runner.commitTransaction();
+      return step.value;
+    } catch (error) {
+      await runner.rollbackTransaction();
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /** Synchronous from BEGIN to COMMIT: nothing else on the shared connection can run in between. */
+  private sqliteTransaction<T>(db: Database.Database, body: TransactionBody<T>): T {
+    const run = db.transaction(() => {
+      const steps = body();
+      let step = steps.next();
+      while (!step.done) {
+        const [sql, parameters] = step.value;
+        let statement = this.statements.get(sql);
+        if (!statement) this.statements.set(sql, (statement = db.prepare(sql)));
+        step = steps.next(statement.run(...parameters).changes);
+      }
+      return step.value;
+    });
+    return run.immediate();
+  }
+}

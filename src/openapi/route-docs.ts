@@ -1,0 +1,30 @@
+import { billingRouteDocs } from '../billing/billing.openapi';
+import { fontsRouteDocs } from '../fonts/fonts.openapi';
+import { healthRouteDocs } from '../health/health.openapi';
+import { metricsRouteDocs } from '../metrics/metrics.openapi';
+import { previewRouteDocs } from '../preview/preview.openapi';
+import { renderRouteDocs } from '../render/render.openapi';
+import { settingsRouteDocs } from '../settings/settings.openapi';
+import { imagesRouteDocs } from '../storage/images.openapi';
+import { templatesRouteDocs } from '../templates/templates.openapi';
+import { webhooksRouteDocs } from '../webhooks/webhooks.openapi';
+import { openApiRouteDocs } from './openapi.openapi';
+import type { RouteDoc } from './route-doc';
+
+/**
+ * Every documented route, one list per module (`src/<module>/<module>.openapi.ts`). A route that the
+ * app serves but no list documents fails test/openapi.e2e-spec.ts; see README "Documenting a route".
+ */
+export const ROUTE_DOCS: readonly RouteDoc[] = [
+  ...templatesRouteDocs,
+  ...previewRouteDocs,
+  ...renderRouteDocs,
+  ...webhooksRouteDocs,
+  ...imagesRouteDocs,
+  ...billingRouteDocs,
+  ...settingsRouteDocs,
+  ...fontsRouteDocs,
+  ...openApiRouteDocs,
+  ...healthRouteDocs,
+  ...metricsRouteDocs,
+];

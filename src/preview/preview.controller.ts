@@ -1,0 +1,25 @@
+import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { CurrentAccount } from '../accounts/auth/current-account.decorator';
+import type { Account } from '../accounts/entities/account.entity';
+import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
+import { PreviewRequest, previewRequestSchema } from './dto/preview-request.schema';
+import { PreviewService } from './preview.service';
+
+@Controller('api/templates/preview')
+export class PreviewController {
+  constructor(private readonly previews: PreviewService) {}
+
+  @Post()
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  async preview(
+    @CurrentAccount() account: Account,
+    @Body(new ZodValidationPipe(previewRequestSchema)) body: PreviewRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    const image = await this.previews.preview(account, body);
+    reply.type(image.contentType);
+    return image.bytes;
+  }
+}

@@ -1,0 +1,27 @@
+import { component } from '../openapi/components';
+import { defineRouteDocs, errors, tooManyRequests } from '../openapi/route-doc';
+import { TEMPLATE_EXAMPLE } from '../templates/templates.openapi';
+import { previewRequestSchema } from './dto/preview-request.schema';
+
+component('PreviewRequest', previewRequestSchema, 'An unsaved template (as for POST /api/templates) and render options (as for POST /api/generate, without templateId).');
+
+export const previewRouteDocs = defineRouteDocs([
+  {
+    method: 'post',
+    path: '/api/templates/preview',
+    operationId: 'previewTemplate',
+    tag: 'Templates',
+    summary: 'Draw an unsaved template (the studio\'s live preview)',
+    description:
+      'Validates `template` exactly like POST /api/templates and the options like a render, then draws through the same planner and renderer as ' +
+      'POST /api/generate, at the template\'s size (or `width`/`height`) scaled down to at most 4 megapixels (4 × 2^20 pixels). Nothing is cached, ' +
+      'stored or billed: previews count toward neither the plan\'s per-minute limit nor the monthly quota, but have their own limit, ' +
+      '`PREVIEW_PER_MINUTE` per account (default 120). Also accepts the dashboard session cookie with its CSRF token in `X-CSRF-Token`.',
+    body: { schema: previewRequestSchema, examples: { blogCard: { template: TEMPLATE_EXAMPLE, layers: { title: { text: 'Hello, world' } }, width: 600 } } },
+    responses: {
+      200: { description: 'The image bytes', media: { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/webp': 'WebP bytes' }, headers: ['Cache-Control'] },
+      ...errors({ 500: ['render_failed', 'internal_error'] }),
+      ...tooManyRequests(['rate_limited']),
+    },
+  },
+]);

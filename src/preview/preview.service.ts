@@ -1,0 +1,67 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Account } from '../accounts/entities/account.entity';
+import { RateLimitStore } from '../billing/rate-limit/rate-limit-store';
+import { Clock } from '../common/clock/clock';
+import { AppConfig } from '../config/app-config';
+import { LayerImageFetcher } from '../render/layer-image-fetcher';
+import { planRender } from '../render/render-plan';
+import { RendererService } from '../render/renderer/renderer.service';
+import type { OutputFormat } from '../render/renderer/draw-job';
+import type { Template } from '../templates/entities/template.entity';
+import type { PreviewRequest } from './dto/preview-request.schema';
+import { PreviewErrorCode, PreviewException } from './preview.exception';
+import { previewSize } from './preview-size';
+
+const WINDOW_MS = 60_000;
+const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+
+export interface PreviewImage {
+  bytes: Buffer;
+  contentType: string;
+}
+
+/**
+ * Draws an unsaved design through the API's own planner and renderer, so the studio shows exactly
+ * what a render would. Nothing is cached, stored or billed; previews have their own per-account limit.
+ */
+@Injectable()
+export class PreviewService {
+  private readonly logger = new Logger(PreviewService.name);
+  /** planRender wants a cache-key secret; a preview's key is never used, so any per-process secret does. */
+  private readonly unusedKeySecret = randomBytes(32);
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly rateLimits: RateLimitStore,
+    private readonly renderer: RendererService,
+    private readonly imageFetcher: LayerImageFetcher,
+    private readonly clock: Clock,
+  ) {}
+
+  async preview(account: Account, request: PreviewRequest): Promise<PreviewImage> {
+    await this.admit(account);
+    const now = this.clock.now();
+    const template: Template = { ...request.template, id: 'preview', accountId: account.id, version: 0, createdAt: now, updatedAt: now };
+    const plan = planRender(template, { ...request, templateId: template.id }, this.unusedKeySecret);
+    const output = { ...plan.job.output, ...previewSize(plan.job.output.width, plan.job.output.height) };
+    try {
+      const fetched = await this.imageFetcher.fetchAll(plan.job.design.layers);
+      const drawn = await this.renderer.draw({ ...plan.job, output, images: fetched.images });
+      return { bytes: Buffer.from(drawn.bytes.buffer, drawn.bytes.byteOffset, drawn.bytes.byteLength), contentType: CONTENT_TYPES[output.format] };
+    } catch (error) {
+      this.logger.error(`Preview failed: ${(error as Error).stack ?? error}`);
+      throw new PreviewException(PreviewErrorCode.RENDER_FAILED, 'The preview could not be rendered');
+    }
+  }
+
+  private async admit(account: Account): Promise<void> {
+    const nowMs = this.clock.nowMs();
+    const limit = this.config.previewPerMinute;
+    const slot = await this.rateLimits.acquire(`preview:${account.id}`, randomUUID(), limit, WINDOW_MS, nowMs);
+    if (!slot.allowed) {
+      const retryAfter = Math.max(1, Math.ceil(((slot.oldestExpiresAtMs ?? nowMs + WINDOW_MS) - nowMs) / 1000));
+      throw new PreviewException(PreviewErrorCode.RATE_LIMITED, `Preview limit of ${limit} per minute exceeded`, { limit, retryAfter });
+    }
+  }
+}

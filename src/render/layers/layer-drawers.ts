@@ -1,0 +1,20 @@
+import { drawImage } from './image/image-layer.draw';
+import type { LayerDrawer } from './layer-drawer';
+import type { LayerDefinition, LayerOf, LayerTypeName } from './layer-registry';
+import { drawRect } from './rect/rect-layer.draw';
+import { drawText } from './text/text-layer.draw';
+
+/**
+ * The worker's side of the registry: one drawer per registered layer type. Keyed by the registry's
+ * names, so a type without a drawer fails to compile. Only types are imported from the registry:
+ * the worker loads no zod schemas.
+ */
+const DRAWERS: { [Name in LayerTypeName]: LayerDrawer<LayerOf<Name>> } = {
+  text: drawText,
+  image: drawImage,
+  rect: drawRect,
+};
+
+export const drawLayer: LayerDrawer<LayerDefinition> = (ctx, layer, context) => {
+  (DRAWERS[layer.type] as LayerDrawer<LayerDefinition>)(ctx, layer, context);
+};

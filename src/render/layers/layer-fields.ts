@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Field schemas shared by several layer types (and by the render request's overrides). */
+export const MAX_DIMENSION = 4096;
+export const MAX_TEXT_LENGTH = 5000;
+
+export const colorSchema = z
+  .string()
+  .regex(/^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|transparent)$/, 'must be a hex colour (#rgb, #rrggbb, #rrggbbaa) or "transparent"');
+
+export const fontWeightSchema = z.union([
+  z.enum(['normal', 'bold']),
+  z.number().int().refine((value) => value >= 100 && value <= 900 && value % 100 === 0, 'must be 100–900 in steps of 100'),
+]);
+
+export const imageUrlSchema = z
+  .string()
+  .max(2048)
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an absolute http(s) URL');
+
+export const textValueSchema = z.string().max(MAX_TEXT_LENGTH);
+export const fontSizeSchema = z.number().int().min(1).max(1000);
+export const radiusSchema = z.number().min(0).max(MAX_DIMENSION);
+
+const coordinate = z.number().int().min(-MAX_DIMENSION * 2).max(MAX_DIMENSION * 2);
+const extent = z.number().int().min(1).max(MAX_DIMENSION * 2);
+
+/** Fields every layer type has: spread into each type's strict object schema. */
+export const layerBase = {
+  name: z.string().min(1).max(100),
+  x: coordinate.default(0),
+  y: coordinate.default(0),
+  width: extent,
+  height: extent,
+  opacity: z.number().min(0).max(1).default(1),
+  hidden: z.boolean().default(false),
+};
+
+/** Override fields every layer type takes. */
+export const overrideBase = {
+  hidden: z.boolean(),
+};

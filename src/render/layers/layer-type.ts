@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+
+/** Validated override values for a shape of override fields (each one optional). */
+export type OverrideValues<Shape extends z.ZodRawShape> = { [Field in keyof Shape]?: z.output<Shape[Field]> };
+
+/**
+ * The planning side of one layer type: pure data and zod only, no canvas (the API process imports it).
+ * The drawing side lives in `<type>-layer.draw.ts`, which only the render worker imports.
+ */
+export interface LayerTypeDefinition<Type extends string, Schema extends z.ZodType<{ type: Type }>, Overrides extends z.ZodRawShape> {
+  /** The layer as a template stores it: a strict object whose `type` is the literal `Type`. */
+  schema: Schema;
+  /** Fields a render request may override on a layer of this type (`hidden` is common to all). */
+  overrides: Overrides;
+  /** Merges override values (only this type's own fields, already validated) into a copy of the layer. */
+  applyOverride(layer: z.output<Schema>, override: OverrideValues<Overrides>): z.output<Schema>;
+}
+
+/** Identity with inference: a layer type's definition checked against the interface where it is written. */
+export function defineLayerType<Type extends string, Schema extends z.ZodType<{ type: Type }>, Overrides extends z.ZodRawShape>(
+  definition: LayerTypeDefinition<Type, Schema, Overrides>,
+): LayerTypeDefinition<Type, Schema, Overrides> {
+  return definition;
+}
+
+/** The usual merge: each given override field replaces the layer's value. */
+export function assignOverride<Layer extends object>(layer: Layer, override: object): Layer {
+  const merged = { ...layer } as Record<string, unknown>;
+  for (const [field, value] of Object.entries(override)) if (value !== undefined) merged[field] = value;
+  return merged as Layer;
+}

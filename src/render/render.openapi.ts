@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { component } from '../openapi/components';
+import { defineRouteDocs, errors, RATE_LIMIT_HEADERS, tooManyRequests } from '../openapi/route-doc';
+import { generateRequestSchema, hookRenderRequestSchema, layerOverrideSchema, renderOptionsShape } from './dto/render-request.schema';
+import { RenderWarningCode } from './dto/render-response';
+
+component('LayerOverride', layerOverrideSchema, 'Values that replace the layer\'s own for this render.');
+component('RenderRequest', generateRequestSchema);
+component('HookRenderRequest', hookRenderRequestSchema, 'A render request whose answer is also POSTed, signed, to `webhookUrl`.');
+
+export const renderWarningSchema = component(
+  'RenderWarning',
+  z.strictObject({
+    code: z.enum(RenderWarningCode),
+    layer: z.string().nullable().describe('The layer concerned, or null'),
+    message: z.string(),
+  }),
+);
+
+/** The render answer (spec 2.1), byte for byte the webhook payload too. */
+export const renderResponseSchema = component(
+  'RenderResponse',
+  z.strictObject({
+    success: z.literal(true),
+    imageUrl: z.url().describe('PUBLIC_BASE_URL + /api/images/generated/<key>.<ext>; the key is an HMAC of the render\'s inputs'),
+    cached: z.boolean().describe('True for every answer that did not draw'),
+    generationTimeMs: z.number().int().min(0).describe('Time this request spent producing its answer'),
+    warnings: z.array(renderWarningSchema).optional(),
+  }),
+);
+
+export const RENDER_REQUEST_EXAMPLE = { templateId: 'tpl_8hQ2xZ4kLmN7pR1s', layers: { title: { text: 'Hello, world' }, avatar: { imageUrl: 'https://example.com/me.png' } }, format: 'png' };
+export const RENDER_RESPONSE_EXAMPLE = {
+  success: true,
+  imageUrl: 'http://localhost:3000/api/images/generated/3f6c0a8e9b1d2c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f.png',
+  cached: false,
+  generationTimeMs: 182,
+};
+
+/** The error codes of a render, in the order they are checked (§9). */
+export const renderErrors = {
+  ...errors({ 404: ['template_not_found'], 500: ['render_failed', 'internal_error'], 503: ['render_timeout'] }),
+  ...tooManyRequests(),
+};
+
+const imageMedia = { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/webp': 'WebP bytes' };
+
+/** GET /api/render's query: the render request in query form (strings; numbers in decimal). */
+const publicRenderQuery = {
+  templateId: renderOptionsShape.templateId,
+  format: renderOptionsShape.format,
+  width: renderOptionsShape.width,
+  height: renderOptionsShape.height,
+  quality: renderOptionsShape.quality,
+  layers: z
+    .record(z.string(), layerOverrideSchema)
+    .optional()
+    .describe('Overrides in bracket form: `layers[<name>][<field>]=<value>`, for example `layers[title][text]=Hello`. `hidden` takes `true`/`false`.'),
+  expires: z.number().int().optional().describe('Unix seconds after which a signed URL is refused (covered by the signature)'),
+  s: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional()
+    .describe('For templates with `publicRender: "signed"`: lowercase hex HMAC-SHA256 of the query string without `s`, keyed with the URL-signing secret'),
+};
+
+export const renderRouteDocs = defineRouteDocs([
+  {
+    method: 'post',
+    path: '/api/generate',
+    operationId: 'generate',
+    tag: 'Rendering',
+    summary: 'Render an image',
+    description:
+      'Draws the template with the given overrides, stores the image and answers its URL. Identical requests are drawn once and billed once (`cached: true`, `X-Cache: HIT`). ' +
+      'Counted answers carry the rate-limit fields. `webhookUrl` is refused here (use POST /api/hooks/render).',
+    body: { schema: generateRequestSchema, examples: { overrides: RENDER_REQUEST_EXAMPLE } },
+    responses: {
+      200: {
+        description: 'Rendered (or answered from the cache)',
+        schema: renderResponseSchema,
+        headers: ['X-Cache', ...RATE_LIMIT_HEADERS],
+        examples: { fresh: RENDER_RESPONSE_EXAMPLE, truncated: { ...RENDER_RESPONSE_EXAMPLE, cached: true, generationTimeMs: 3, warnings: [{ code: 'text_truncated', layer: 'title', message: 'Text did not fit at minFontSize 32; ended with an ellipsis' }] } },
+      },
+      ...renderErrors,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/render',
+    operationId: 'renderPublic',
+    tag: 'Rendering',
+    public: true,
+    summary: 'Render as an image URL (for <img> and og:image)',
+    description:
+      'No API key: charged to the template owner\'s quota and minute limit. `publicRender: false` and a missing template both answer 404. ' +
+      'Templates with `publicRender: "signed"` need `s` (see POST /api/settings/url-signing-secret and GET /api/templates/{id}/url).',
+    query: publicRenderQuery,
+    responses: {
+      200: { description: 'The image bytes', media: imageMedia, headers: ['ETag', 'Cache-Control', 'X-Cache', ...RATE_LIMIT_HEADERS] },
+      304: { description: 'Not modified (If-None-Match matched)', headers: ['ETag', 'Cache-Control', 'X-Cache'] },
+      ...errors({ 400: ['validation_failed'], 403: ['signature_invalid'], 414: ['uri_too_long'] }),
+      ...renderErrors,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/templates/:id/url',
+    operationId: 'getRenderUrl',
+    tag: 'Rendering',
+    summary: 'Build a ready GET /api/render URL (signed when the template requires it)',
+    description: 'Same query form as GET /api/render, minus `templateId` (it is in the path).',
+    params: { id: z.string().describe('Template id (`tpl_…`)') },
+    query: { ...publicRenderQuery, templateId: renderOptionsShape.templateId.optional(), s: publicRenderQuery.s.describe('Not used here') },
+    responses: {
+      200: {
+        description: 'The URL',
+        schema: component('RenderUrl', z.strictObject({ url: z.string().regex(/^https?:\/\//).describe('A GET /api/render URL (query brackets unescaped)'), signed: z.boolean() })),
+        examples: { open: { url: 'http://localhost:3000/api/render?templateId=tpl_8hQ2xZ4kLmN7pR1s&layers%5Btitle%5D%5Btext%5D=Hello&format=png', signed: false } },
+      },
+      ...errors({ 400: ['validation_failed'], 403: ['signature_invalid'], 404: ['template_not_found'], 414: ['uri_too_long'] }),
+    },
+  },
+]);

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineRouteDocs, errors, ResponseDoc } from '../openapi/route-doc';
+
+const file = z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp)$/).describe('`<key>.<ext>` as in a render answer\'s `imageUrl`');
+const media = { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/webp': 'WebP bytes' };
+const responses = (withBody: boolean): Record<number, ResponseDoc> => ({
+  200: { description: 'The image', ...(withBody ? { media } : {}), headers: ['ETag', 'Cache-Control'] },
+  304: { description: 'Not modified (If-None-Match matched)', headers: ['ETag', 'Cache-Control'] },
+  ...errors({ 404: ['image_not_found'] }),
+});
+
+export const imagesRouteDocs = defineRouteDocs([
+  {
+    method: 'get',
+    path: '/api/images/generated/:file',
+    operationId: 'getImage',
+    tag: 'Rendering',
+    public: true,
+    summary: 'A rendered image',
+    description: 'No API key: the key is an unguessable HMAC. Immutable: `Cache-Control: public, max-age=31536000, immutable`.',
+    params: { file },
+    responses: responses(true),
+  },
+  {
+    method: 'head',
+    path: '/api/images/generated/:file',
+    operationId: 'headImage',
+    tag: 'Rendering',
+    public: true,
+    summary: 'A rendered image\'s headers',
+    params: { file },
+    responses: responses(false),
+  },
+]);

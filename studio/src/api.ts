@@ -1,0 +1,62 @@
+import type { Design, Layer } from './state/design';
+
+const csrf = () => document.querySelector<HTMLMetaElement>('meta[name="pictor-csrf"]')?.content ?? '';
+
+export interface ApiError {
+  status: number;
+  code: string;
+  message: string;
+  details?: Array<{ path: string; message: string }>;
+}
+
+export interface SavedTemplate extends Design {
+  id: string;
+  version: number;
+}
+
+/** The studio calls the public API with the dashboard session and its CSRF token (no API key in the page). */
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Response> {
+  const init: RequestInit = { method, headers: { 'x-csrf-token': csrf(), ...headers }, credentials: 'same-origin', signal };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+  }
+  return fetch(path, init);
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  try {
+    const body = await response.json();
+    return { status: response.status, code: body.code ?? 'error', message: body.message ?? response.statusText, details: body.details };
+  } catch {
+    return { status: response.status, code: 'error', message: response.statusText || 'Request failed' };
+  }
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw await errorOf(response);
+  return (await response.json()) as T;
+}
+
+export const api = {
+  getTemplate: async (id: string) => json<SavedTemplate>(await call('GET', `/api/templates/${encodeURIComponent(id)}`)),
+  create: async (design: Design) => json<SavedTemplate>(await call('POST', '/api/templates', design)),
+  update: async (id: string, design: Design, version: number) =>
+    json<SavedTemplate>(await call('PATCH', `/api/templates/${encodeURIComponent(id)}`, design, { 'if-match': `"${version}"` })),
+  fonts: async () => json<{ data: Array<{ family: string }> }>(await call('GET', '/api/fonts')),
+  uploadFont: async (file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return json<{ family: string }>(await call('POST', '/api/fonts', form));
+  },
+  renderUrl: async (id: string, query: string) => json<{ url: string; signed: boolean }>(await call('GET', `/api/templates/${encodeURIComponent(id)}/url${query ? `?${query}` : ''}`)),
+  /** The server's drawing of the unsaved design; resolves to an image Blob. */
+  preview: async (design: Design, width: number, signal: AbortSignal): Promise<Blob> => {
+    const response = await call('POST', '/api/templates/preview', { template: design, layers: {}, width }, {}, signal);
+    if (!response.ok) throw await errorOf(response);
+    return response.blob();
+  },
+};
+
+export type { Layer };

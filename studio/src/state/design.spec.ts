@@ -1,0 +1,40 @@
+import { buildTemplateJsonSchema } from '../../../src/openapi/template-json-schema';
+import { createTemplateSchema } from '../../../src/templates/dto/template.schema';
+import { detailsByField, emptyDesign, generateCurl, moveLayer, newLayer, renderQuery, uniqueName } from './design';
+import { JsonSchema, layerTypes } from './schema-form';
+
+const schema = buildTemplateJsonSchema() as JsonSchema;
+
+describe('design operations', () => {
+  it('adds layers of every type that the API accepts as they are', () => {
+    let design = emptyDesign();
+    for (const type of layerTypes(schema)) design = { ...design, layers: [...design.layers, newLayer(schema, type, design)] };
+    const parsed = createTemplateSchema.safeParse(design);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    expect(design.layers.map((layer) => layer.name)).toEqual(layerTypes(schema));
+  });
+
+  it('names layers uniquely and reorders them', () => {
+    const layers = [{ name: 'text', type: 'text', width: 1, height: 1 }, { name: 'text-2', type: 'text', width: 1, height: 1 }];
+    expect(uniqueName('text', layers)).toBe('text-3');
+    expect(uniqueName('rect', layers)).toBe('rect');
+    const design = { ...emptyDesign(), layers };
+    expect(moveLayer(design, 0, 1).layers.map((layer) => layer.name)).toEqual(['text-2', 'text']);
+    expect(moveLayer(design, 0, 5)).toBe(design);
+  });
+
+  it('writes a curl and a render query with the layer names filled in', () => {
+    const design = { ...emptyDesign(), layers: [{ name: 'title', type: 'text', text: "It's here", width: 10, height: 10 }] };
+    const curl = generateCurl('http://pictor.test', 'tpl_1', design);
+    expect(curl).toContain('http://pictor.test/api/generate');
+    expect(curl).toContain(`"templateId":"tpl_1"`);
+    expect(curl).toContain(`"title":{"text":"It'\\''s here"}`);
+    expect(renderQuery(design)).toBe('layers[title][text]=It\'s%20here');
+  });
+
+  it('maps validation details to fields', () => {
+    const map = detailsByField([{ path: 'template.layers.1.fontSize', message: 'too big' }, { path: 'template.name', message: 'empty' }], 'template.');
+    expect(map.get('layers.1.fontSize')).toBe('too big');
+    expect(map.get('name')).toBe('empty');
+  });
+});

@@ -1,0 +1,120 @@
+import { JsonSchema, layerSchema } from './schema-form';
+
+export type PublicRender = boolean | 'signed';
+
+export interface Layer {
+  name: string;
+  type: string;
+  x?: number;
+  y?: number;
+  width: number;
+  height: number;
+  hidden?: boolean;
+  [field: string]: unknown;
+}
+
+/** A template body as POST /api/templates takes it. */
+export interface Design {
+  name: string;
+  width: number;
+  height: number;
+  background: string;
+  publicRender: PublicRender;
+  layers: Layer[];
+}
+
+export const emptyDesign = (): Design => ({ name: 'Untitled template', width: 1200, height: 630, background: '#ffffff', publicRender: true, layers: [] });
+
+/** Starting values that make a new layer visible at once; everything else comes from the schema's defaults. */
+const STARTERS: Record<string, Record<string, unknown>> = {
+  text: { text: 'Your text here', fontSize: 64, color: '#0f172a' },
+  rect: { fill: '#38bdf8' },
+  ellipse: { fill: '#f472b6' },
+  qr: { text: 'https://example.com' },
+  image: {},
+};
+
+/** `text`, `text-2`, `text-3`…: the first name no layer has. */
+export function uniqueName(base: string, layers: Layer[]): string {
+  const taken = new Set(layers.map((layer) => layer.name));
+  if (!taken.has(base)) return base;
+  for (let index = 2; ; index++) if (!taken.has(`${base}-${index}`)) return `${base}-${index}`;
+}
+
+/** A new layer of `type`: centred, a third of the canvas, the schema's required fields filled. */
+export function newLayer(schema: JsonSchema, type: string, design: Design): Layer {
+  const variant = layerSchema(schema, type);
+  const width = Math.max(1, Math.round(design.width / (type === 'text' ? 2 : 4)));
+  const height = type === 'text' ? Math.max(1, Math.round(design.height / 5)) : type === 'qr' ? width : Math.max(1, Math.round(design.height / 4));
+  const layer: Layer = {
+    name: uniqueName(type, design.layers),
+    type,
+    x: Math.round((design.width - width) / 2),
+    y: Math.round((design.height - height) / 2),
+    width,
+    height,
+    ...STARTERS[type],
+  };
+  for (const key of variant?.required ?? []) {
+    if (key in layer) continue;
+    const property = variant!.properties?.[key] ?? {};
+    const alternative = property.anyOf?.find((option) => option.type !== 'null') ?? property;
+    if (alternative.type === 'string') layer[key] = /url|data|value|content/i.test(key) ? 'https://example.com' : key;
+    else if (alternative.type === 'number' || alternative.type === 'integer') layer[key] = alternative.minimum ?? 0;
+    else if (alternative.type === 'boolean') layer[key] = false;
+    else if (alternative.type === 'array') layer[key] = [];
+  }
+  return layer;
+}
+
+export function replaceLayer(design: Design, index: number, layer: Layer): Design {
+  return { ...design, layers: design.layers.map((item, position) => (position === index ? layer : item)) };
+}
+
+export function removeLayer(design: Design, index: number): Design {
+  return { ...design, layers: design.layers.filter((_, position) => position !== index) };
+}
+
+/** Moves a layer from one position in the drawing order to another. */
+export function moveLayer(design: Design, from: number, to: number): Design {
+  if (from === to || to < 0 || to >= design.layers.length) return design;
+  const layers = [...design.layers];
+  const [moved] = layers.splice(from, 1);
+  layers.splice(to, 0, moved);
+  return { ...design, layers };
+}
+
+/** Override values for the "Use it" panel: each text layer's text, each image layer's URL. */
+export function sampleOverrides(design: Design): Record<string, Record<string, unknown>> {
+  const overrides: Record<string, Record<string, unknown>> = {};
+  for (const layer of design.layers) {
+    if (layer.type === 'text') overrides[layer.name] = { text: layer.text ?? '' };
+    else if (layer.type === 'image') overrides[layer.name] = { imageUrl: layer.imageUrl ?? 'https://example.com/photo.jpg' };
+  }
+  return overrides;
+}
+
+/** A curl command for POST /api/generate with the template's layer names filled in. */
+export function generateCurl(baseUrl: string, templateId: string, design: Design): string {
+  const body = JSON.stringify({ templateId, layers: sampleOverrides(design) });
+  return `curl -X POST ${baseUrl}/api/generate \\\n  -H "Authorization: Bearer $PICTOR_API_KEY" \\\n  -H "Content-Type: application/json" \\\n  -d '${body.replace(/'/g, "'\\''")}'`;
+}
+
+/** The query of GET /api/templates/:id/url (and /api/render) for the same overrides. */
+export function renderQuery(design: Design): string {
+  const parts: string[] = [];
+  for (const [name, fields] of Object.entries(sampleOverrides(design))) {
+    for (const [field, value] of Object.entries(fields)) parts.push(`layers[${encodeURIComponent(name)}][${field}]=${encodeURIComponent(String(value))}`);
+  }
+  return parts.join('&');
+}
+
+/** Validation details (`path` like `layers.2.fontSize`) grouped by layer index and field path. */
+export function detailsByField(details: Array<{ path: string; message: string }>, prefix = ''): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const detail of details) {
+    const path = prefix && detail.path.startsWith(prefix) ? detail.path.slice(prefix.length) : detail.path;
+    map.set(path, map.has(path) ? `${map.get(path)}; ${detail.message}` : detail.message);
+  }
+  return map;
+}
