@@ -80,8 +80,14 @@ describe('FontResolver', () => {
     expect(withAccount.fontListFor('Brand Sans', 400, 'normal', '𐀀').families).toBe('"fnt_regular"');
     expect(withAccount.fontListFor('Brand Sans', 700, 'italic', 'AB')).toEqual({ families: '"fnt_bold"', synthesizeOblique: true });
     expect(withAccount.fontListFor('Brand Sans', 700, 'normal', 'Ab').families).toBe(`"fnt_bold", ${ALL}`);
+    expect(withAccount.fontListFor('BRAND SANS', 400, 'normal', '𐀀').families).toBe('"fnt_regular"');
     // The account font covers Linear B: nothing is missing for its layers, but Inter layers still lack it.
     expect(withAccount.missingCodePoints('Brand Sans', '𐀀')).toEqual([]);
     expect(withAccount.missingCodePoints('Inter', '𐀀')).toEqual([0x10000]);
+  });
+
+  it('draws a family it cannot resolve with the default family, never by its bare name (another account’s face could answer to it)', () => {
+    expect(resolver.fontListFor('fnt_someone-else', 400, 'normal', 'Hello').families).toBe('"Inter"');
+    expect(resolver.fontListFor('Brand Sans', 400, 'normal', 'Hello 你好').families).toBe(`"Inter", ${ALL}`);
   });
 });

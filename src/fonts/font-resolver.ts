@@ -1,6 +1,6 @@
 import coverageTable from './coverage/builtin-coverage.json';
 import { CodePointRanges, rangesInclude, unpackRanges } from './coverage/code-point-ranges';
-import { FALLBACK_FAMILIES } from './font-catalog';
+import { DEFAULT_FONT_FAMILY, FALLBACK_FAMILIES } from './font-catalog';
 
 /**
  * The seam between fonts and text layout: which font families a run of text is measured and drawn
@@ -76,12 +76,26 @@ const quote = (names: readonly string[]) => names.map((name) => `"${name}"`).joi
  * family the layer names, when it names an account family rather than a built-in one.
  */
 export class FontResolver {
-  constructor(private readonly accountFamilies: ReadonlyMap<string, readonly AccountFontFace[]> = new Map()) {}
+  private readonly accountFamilies: ReadonlyMap<string, readonly AccountFontFace[]>;
 
+  /** `accountFamilies`: the owner's faces by family name (matched case-insensitively, as CSS does). */
+  constructor(accountFamilies: ReadonlyMap<string, readonly AccountFontFace[]> = new Map()) {
+    this.accountFamilies = new Map([...accountFamilies].map(([family, faces]) => [family.toLowerCase(), faces]));
+  }
+
+  private facesOf(family: string): readonly AccountFontFace[] {
+    return this.accountFamilies.get(family.toLowerCase()) ?? [];
+  }
+
+  /**
+   * A built-in family by its name; an account family by the registered name of its matched face. Any
+   * other name draws with the default family: a bare name could reach a face registered for another account.
+   */
   private coverageOf(family: string, weight: number, style: 'normal' | 'italic'): { name: string; coverage: CodePointRanges | undefined; synthesizeOblique: boolean } {
-    const match = matchFace(this.accountFamilies.get(family) ?? [], weight, style);
+    const match = matchFace(this.facesOf(family), weight, style);
     if (match) return { name: match.face.registeredName, coverage: match.face.coverage, synthesizeOblique: match.synthesizeOblique };
-    return { name: family, coverage: BUILTIN_COVERAGE.get(family), synthesizeOblique: false };
+    const builtin = BUILTIN_COVERAGE.has(family) ? family : DEFAULT_FONT_FAMILY;
+    return { name: builtin, coverage: BUILTIN_COVERAGE.get(builtin), synthesizeOblique: false };
   }
 
   /**
@@ -91,13 +105,11 @@ export class FontResolver {
    */
   fontListFor(family: string, weight: number, style: 'normal' | 'italic', text: string): ResolvedFont {
     const { name, coverage, synthesizeOblique } = this.coverageOf(family, weight, style);
-    let needsFallback = !coverage;
-    if (coverage) {
-      for (const codePoint of codePointsOf(text)) {
-        if (!rangesInclude(coverage, codePoint)) {
-          needsFallback = true;
-          break;
-        }
+    let needsFallback = false;
+    for (const codePoint of codePointsOf(text)) {
+      if (!coverage || !rangesInclude(coverage, codePoint)) {
+        needsFallback = true;
+        break;
       }
     }
     return { families: quote(needsFallback ? [name, ...FALLBACK_FAMILIES] : [name]), synthesizeOblique };
@@ -105,7 +117,7 @@ export class FontResolver {
 
   /** Code points of `text` that neither the family nor any shipped font has (each once, in order). */
   missingCodePoints(family: string, text: string): number[] {
-    const faces = this.accountFamilies.get(family) ?? [];
+    const faces = this.facesOf(family);
     const missing = new Set<number>();
     for (const codePoint of codePointsOf(text)) {
       if (builtinCovers(codePoint) || faces.some((face) => rangesInclude(face.coverage, codePoint))) continue;
@@ -123,6 +135,12 @@ export class FontResolver {
     return result;
   }
 }
+
+/** Whether a layer may name `family` without an account font: the built-in families are matched by exact name. */
+export const isBuiltinFamily = (family: string): boolean => BUILTIN_COVERAGE.has(family);
+
+/** CSS numeric weight of a layer's `fontWeight`. */
+export const numericWeight = (weight: 'normal' | 'bold' | number): number => (weight === 'normal' ? 400 : weight === 'bold' ? 700 : weight);
 
 /** Built-in families only: what a layer drawn without account fonts uses. */
 export const BUILTIN_FONT_RESOLVER = new FontResolver();

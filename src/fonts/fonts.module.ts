@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { StorageModule } from '../storage/storage.module';
+import { AccountFontsService } from './account-fonts.service';
 import { FontFace } from './entities/font-face.entity';
 import { FontParser } from './font-parser';
 import { FontSandbox } from './font-sandbox';
@@ -10,7 +11,7 @@ import { FontsService } from './fonts.service';
 @Module({
   imports: [TypeOrmModule.forFeature([FontFace]), StorageModule],
   controllers: [FontsController],
-  providers: [FontsService, FontParser, FontSandbox],
-  exports: [FontsService],
+  providers: [FontsService, FontParser, FontSandbox, AccountFontsService],
+  exports: [FontsService, AccountFontsService],
 })
 export class FontsModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { BillingModule } from '../billing/billing.module';
+import { FontsModule } from '../fonts/fonts.module';
 import { SettingsModule } from '../settings/settings.module';
 import { StorageModule } from '../storage/storage.module';
 import { TemplatesModule } from '../templates/templates.module';
@@ -13,7 +14,7 @@ import { RenderService } from './render.service';
 import { RendererService } from './renderer/renderer.service';
 
 @Module({
-  imports: [TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule],
+  imports: [TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule, FontsModule],
   controllers: [RenderController, PublicRenderController],
   providers: [PublicRenderService, RenderService, RenderCacheService, RendererService, LayerImageFetcher],
   exports: [RenderService, RendererService, LayerImageFetcher],

@@ -15,6 +15,7 @@ import { LayerImageFetcher } from './layer-image-fetcher';
 import { RenderCacheService } from './render-cache.service';
 import { RenderBudget, RenderBudgetExceededError } from './render-budget';
 import { planRender, RenderPlan } from './render-plan';
+import { AccountFontsService } from '../fonts/account-fonts.service';
 import { RenderErrorCode, RenderException } from './render.exception';
 import { RendererService } from './renderer/renderer.service';
 
@@ -52,6 +53,7 @@ export class RenderService {
     private readonly billing: BillingService,
     private readonly metrics: MetricsService,
     private readonly clock: Clock,
+    private readonly accountFonts: AccountFontsService,
   ) {
     this.cacheKeySecret = deriveKey(config.secretsKey, 'render-cache-key');
   }
@@ -69,7 +71,8 @@ export class RenderService {
    * right after, and treats a failed open the same way (see PublicRenderService), so it pays no extra check.
    */
   async renderTemplate(owner: Account, template: Template, request: RenderRequest, startedAt = performance.now(), verifyStored = true): Promise<RenderOutcome> {
-    const plan = planRender(template, request, this.cacheKeySecret);
+    const fonts = await this.accountFonts.plan(owner.id, template.layers);
+    const plan = planRender({ ...template, layers: fonts.layers }, request, this.cacheKeySecret, fonts);
     const entry = await this.cache.find(plan.key);
     if (entry) {
       if (!verifyStored || (await this.storage.exists(plan.fileName))) return this.answer(plan, entry.warnings, null, startedAt);
@@ -109,8 +112,10 @@ export class RenderService {
       const drawn = await budget.race(this.renderer.draw({ ...plan.job, images: fetched.images }, budget.signal));
       await budget.race(this.storage.put(plan.fileName, drawn.bytes));
       warnings = [...fetched.warnings, ...drawn.warnings];
-      // An unavailable image may be back next time: such a render is not cached.
-      if (!warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE)) {
+      if (drawn.fontsMissing) this.accountFonts.forgetLoaded(drawn.fontsMissing);
+      else this.accountFonts.confirmLoaded(plan.job.fonts ?? []);
+      // An unavailable image may be back next time, and a font the worker lacked travels with the next job: such a render is not cached.
+      if (!drawn.fontsMissing && !warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE)) {
         await this.cache.record({
           key: plan.key,
           accountId: owner.id,

@@ -9,6 +9,10 @@ import { ChangeFeedCache } from '../database/change-feed-cache';
 import { CreateTemplateInput, DESIGN_FIELDS, UpdateTemplateInput } from './dto/template.schema';
 import { SELECT_OWNED_TEMPLATE, SELECT_TEMPLATE, TemplateRow, templateFromRow } from './entities/template-row';
 import { Template } from './entities/template.entity';
+import { FontsService } from '../fonts/fonts.service';
+import { CommonErrorCode, CommonException } from '../common/errors/app-exception';
+import { SELECTABLE_FAMILIES } from '../fonts/font-catalog';
+import type { LayerDefinition } from '../render/layers/layer-registry';
 import { TemplatesErrorCode, TemplatesException } from './templates.exception';
 
 const MAX_UPDATE_ATTEMPTS = 5;
@@ -22,12 +26,14 @@ export class TemplatesService {
     @InjectRepository(Template) private readonly templates: Repository<Template>,
     private readonly clock: Clock,
     private readonly changes: ChangeFeed,
+    private readonly fonts: FontsService,
   ) {
     this.remembered = new ChangeFeedCache(changes, 10_000);
   }
 
   /** `id` is given only by `templates:import`, which keeps ids across databases. */
   async create(accountId: string, input: CreateTemplateInput, id: string = newId('tpl')): Promise<Template> {
+    await this.checkFontFamilies(accountId, input.layers);
     const now = this.clock.now();
     return this.templates.save(
       this.templates.create({ ...input, id, accountId, version: 1, createdAt: now, updatedAt: now }),
@@ -60,6 +66,7 @@ export class TemplatesService {
    */
   async update(accountId: string, id: string, input: UpdateTemplateInput, ifMatch?: string): Promise<Template> {
     const expected = ifMatch === undefined ? undefined : parseVersionTag(ifMatch);
+    if (input.layers) await this.checkFontFamilies(accountId, input.layers);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       // Straight from the database: the compare-and-set below needs the committed version.
       const current = await this.read(SELECT_OWNED_TEMPLATE, [id, accountId]);
@@ -78,6 +85,19 @@ export class TemplatesService {
       }
     }
     throw new TemplatesException(TemplatesErrorCode.CONFLICT, 'Template changed concurrently; try again');
+  }
+
+  /** §14: a text layer names a built-in family or one of the account's own; anything else is a 400. */
+  private async checkFontFamilies(accountId: string, layers: readonly LayerDefinition[]): Promise<void> {
+    const details: Array<{ path: string; message: string }> = [];
+    for (const [index, layer] of layers.entries()) {
+      if (layer.type !== 'text' || SELECTABLE_FAMILIES.includes(layer.fontFamily)) continue;
+      if ((await this.fonts.familyFaces(accountId, layer.fontFamily)).length > 0) continue;
+      details.push({ path: `layers.${index}.fontFamily`, message: `unknown font family "${layer.fontFamily}" (see GET /api/fonts)` });
+    }
+    if (details.length > 0) {
+      throw new CommonException(CommonErrorCode.VALIDATION_FAILED, details.map((detail) => `${detail.path}: ${detail.message}`).join('; '), { details });
+    }
   }
 
   /** Plain SQL: the query builder's hydration cost more than the read on the render path. */

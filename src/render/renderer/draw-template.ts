@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { RenderWarning, RenderWarningCode } from '../dto/render-response';
 import { drawLayer } from '../layers/layer-drawers';
 import type { DrawJob, DrawResult } from './draw-job';
-import { ensureFonts } from './worker-fonts';
+import { accountFontResolver, ensureFonts } from './worker-fonts';
 
 export { ensureFonts, familyList } from './worker-fonts';
 
@@ -63,6 +63,7 @@ export async function drawTemplate(job: DrawJob): Promise<DrawResult> {
   ensureFonts();
   const warnings: RenderWarning[] = [];
   const images = await decodeImages(job, warnings);
+  const fonts = accountFontResolver(job.fonts);
   const canvas = canvasFor(job.output.width, job.output.height);
   const ctx = canvas.getContext('2d');
   ctx.save();
@@ -75,9 +76,10 @@ export async function drawTemplate(job: DrawJob): Promise<DrawResult> {
     if (layer.hidden || layer.opacity === 0) continue;
     ctx.save();
     ctx.globalAlpha = layer.opacity;
-    drawLayer(ctx, layer, { warnings, images });
+    drawLayer(ctx, layer, { warnings, images, fonts: fonts.resolver });
     ctx.restore();
   }
   ctx.restore();
-  return { bytes: await encode(canvas, job), warnings };
+  const bytes = await encode(canvas, job);
+  return fonts.missing.length > 0 ? { bytes, warnings, fontsMissing: fonts.missing } : { bytes, warnings };
 }

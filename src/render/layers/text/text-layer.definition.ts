@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_FONT_FAMILY, SELECTABLE_FAMILIES } from '../../../fonts/font-catalog';
+import { DEFAULT_FONT_FAMILY } from '../../../fonts/font-catalog';
 import { colorSchema, fontSizeSchema, fontWeightSchema, layerBase, textValueSchema } from '../layer-fields';
 import { assignOverride, defineLayerType } from '../layer-type';
 
@@ -8,9 +8,12 @@ export const textLayerSchema = z
     ...layerBase,
     type: z.literal('text'),
     text: textValueSchema.default(''),
+    // Which families exist depends on the account (its own fonts): TemplatesService checks the name on save.
     fontFamily: z
       .string()
-      .refine((value) => SELECTABLE_FAMILIES.includes(value), `must be one of ${SELECTABLE_FAMILIES.join(', ')} (see GET /api/fonts)`)
+      .min(1)
+      .max(200)
+      .describe('A built-in family or one of the account’s own (GET /api/fonts)')
       .default(DEFAULT_FONT_FAMILY),
     fontSize: fontSizeSchema.default(48),
     fontWeight: fontWeightSchema.default('normal'),

@@ -1,12 +1,11 @@
 import { RenderWarningCode } from '../../dto/render-response';
-import { BUILTIN_FONT_RESOLVER, formatCodePoints } from '../../../fonts/font-resolver';
-import { familyList } from '../../renderer/worker-fonts';
+import { formatCodePoints, numericWeight } from '../../../fonts/font-resolver';
 import { fitText, lineText } from '../../renderer/text-layout';
 import type { LayerDrawer } from '../layer-drawer';
 import type { TextLayer } from './text-layer.definition';
 
-export const drawText: LayerDrawer<TextLayer> = (ctx, textLayer, { warnings }) => {
-  const missing = BUILTIN_FONT_RESOLVER.missingCodePoints(textLayer.fontFamily, textLayer.text);
+export const drawText: LayerDrawer<TextLayer> = (ctx, textLayer, { warnings, fonts }) => {
+  const missing = fonts.missingCodePoints(textLayer.fontFamily, textLayer.text);
   if (missing.length > 0) {
     warnings.push({
       code: RenderWarningCode.GLYPH_MISSING,
@@ -15,9 +14,9 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, textLayer, { warnings }) =
     });
   }
   // Characters no font has become a stand-in that draws `.notdef` without consulting the host's fonts.
-  const layer = { ...textLayer, text: BUILTIN_FONT_RESOLVER.withStandIns(textLayer.text, missing) };
+  const layer = { ...textLayer, text: fonts.withStandIns(textLayer.text, missing) };
   // Chosen from the whole text plus the ellipsis that truncation may add (U+2026).
-  const families = familyList(layer.fontFamily, `${layer.text}\u2026`);
+  const { families } = fonts.fontListFor(layer.fontFamily, numericWeight(layer.fontWeight), 'normal', `${layer.text}\u2026`);
   const fontString = (size: number) => `${layer.fontWeight} ${size}px ${families}`;
   const measure = (text: string, size: number) => {
     ctx.font = fontString(size);
