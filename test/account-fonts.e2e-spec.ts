@@ -44,9 +44,7 @@ describe('account fonts in renders', () => {
   }
 
   it('two accounts with the same family name each draw their own font; neither can name the other’s', async () => {
-    await upload(alice, fontFixtures.ttf(), 'Brand Sans');
-    await upload(bob, fontFixtures.woff(), 'Brand Sans');
-    await upload(alice, fontFixtures.otf(), 'Only Alice');
+    await Promise.all([upload(alice, fontFixtures.ttf(), 'Brand Sans'), upload(bob, fontFixtures.woff(), 'Brand Sans'), upload(alice, fontFixtures.otf(), 'Only Alice')]);
     const [aliceTemplate, bobTemplate, builtinTemplate] = await Promise.all([createTemplate(alice, 'Brand Sans'), createTemplate(bob, 'brand sans'), createTemplate(alice, 'Inter')]);
     expect([aliceTemplate.status, bobTemplate.status, builtinTemplate.status]).toEqual([201, 201, 201]);
     const [aliceImage, bobImage, builtinImage] = await Promise.all([render(alice, aliceTemplate.body.id), render(bob, bobTemplate.body.id), render(alice, builtinTemplate.body.id)]);
@@ -58,7 +56,8 @@ describe('account fonts in renders', () => {
     const denied = await createTemplate(bob, 'Only Alice');
     expect(denied.status).toBe(400);
     expect(denied.body).toMatchObject({ code: 'validation_failed', details: [{ path: 'layers.0.fontFamily', message: expect.stringContaining('Only Alice') }] });
-  });
+    // Three uploads (each loaded by Skia in a throwaway process) and the workers' first use of the shipped fonts.
+  }, 90_000);
 
   it('refuses a template naming an unknown family, on create and on change', async () => {
     const created = await createTemplate(alice, 'Comic Sans');
