@@ -89,6 +89,14 @@ describe('account fonts in renders', () => {
     expect(fallback.pixels.equals((await render(alice, inter.body.id)).pixels)).toBe(true);
   });
 
+  it('draws the account’s font in previews too', async () => {
+    await upload(bob, fontFixtures.otf(), 'Preview Sans');
+    const preview = (fontFamily: string) => testApp.request('POST', '/api/templates/preview', { apiKey: bob.apiKey, body: { template: cardTemplate(fontFamily), layers: {} } });
+    const [own, builtin] = await Promise.all([preview('Preview Sans'), preview('Inter')]);
+    expect([own.status, builtin.status]).toEqual([200, 200]);
+    expect(own.bytes.equals(builtin.bytes)).toBe(false);
+  });
+
   it('warns glyph_missing for characters no font has, naming the layer and code points', async () => {
     const template = await createTemplate(alice, 'Inter', 'Linear B 𐀀𐀁');
     const rendered = await render(alice, template.body.id);
