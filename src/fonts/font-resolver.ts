@@ -100,19 +100,22 @@ export class FontResolver {
 
   /**
    * The family alone when it covers every character of `text` (fast: Skia matches one family per
-   * measurement), otherwise the family followed by the shipped fallbacks, which cover every script
-   * Pictor claims, so Skia never falls back to a font installed on the host.
+   * measurement). Otherwise the family followed by the shipped fallbacks that the text needs: for each
+   * character the family lacks, the first fallback family (in FALLBACK_FAMILIES order) that has it,
+   * which is the face Skia would pick from the whole list. Leaving out the rest keeps Skia from opening
+   * the ~900 CJK subset files to look for an emoji, and keeps it from ever reaching the host's fonts
+   * (characters no shipped font has are replaced first: withStandIns).
    */
   fontListFor(family: string, weight: number, style: 'normal' | 'italic', text: string): ResolvedFont {
     const { name, coverage, synthesizeOblique } = this.coverageOf(family, weight, style);
-    let needsFallback = false;
+    const needed = new Set<string>();
     for (const codePoint of codePointsOf(text)) {
-      if (!coverage || !rangesInclude(coverage, codePoint)) {
-        needsFallback = true;
-        break;
-      }
+      if (coverage && rangesInclude(coverage, codePoint)) continue;
+      const fallback = FALLBACK_FAMILIES.find((candidate) => rangesInclude(BUILTIN_COVERAGE.get(candidate)!, codePoint));
+      if (fallback) needed.add(fallback);
     }
-    return { families: quote(needsFallback ? [name, ...FALLBACK_FAMILIES] : [name]), synthesizeOblique };
+    const fallbacks = FALLBACK_FAMILIES.filter((candidate) => needed.has(candidate) && candidate !== name);
+    return { families: quote([name, ...fallbacks]), synthesizeOblique };
   }
 
   /** Code points of `text` that neither the family nor any shipped font has (each once, in order). */
