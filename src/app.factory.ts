@@ -21,11 +21,15 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Fastify's own JSON parser only: Nest's default would also accept form bodies, which are a 415 here. */
 export const NEST_APPLICATION_OPTIONS = { bodyParser: false } as const;
 
-/** The HTTP platform: Fastify with the contract's body limit, request ids, timeouts and error shapes. */
-export function createHttpAdapter(options: { requestTimeoutMs?: number } = {}): FastifyAdapter {
+/**
+ * The HTTP platform: Fastify with the contract's body limit, request ids, timeouts and error shapes.
+ * `trustProxy` (TRUST_PROXY): the proxies whose X-Forwarded-For gives the client address (`request.ip`).
+ */
+export function createHttpAdapter(options: { requestTimeoutMs?: number; trustProxy?: false | string[] } = {}): FastifyAdapter {
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   return new FastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
+    trustProxy: options.trustProxy ?? false,
     routerOptions: { maxParamLength: 200 },
     // Slow clients: the whole request (requestTimeout) and its headers (headersTimeout) must arrive in
     // time. Node checks its connections every connectionsCheckingInterval (30 s by default: a slow
@@ -33,6 +37,9 @@ export function createHttpAdapter(options: { requestTimeoutMs?: number } = {}): 
     requestTimeout,
     http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout) },
     frameworkErrors: answerFrameworkError,
+    // Names are data (§20): a `__proto__` key is kept as an ordinary own property (JSON.parse never sets a
+    // prototype); the code that reads such keys uses null-prototype objects or Maps.
+    onProtoPoisoning: 'ignore',
     clientErrorHandler: answerClientError,
     // A client's X-Request-Id is kept (if sane); otherwise one is generated.
     genReqId: (request: IncomingMessage) => {

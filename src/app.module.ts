@@ -1,3 +1,4 @@
+import { APP_SCHEMA } from './app.schema';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
@@ -16,6 +17,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { NetworkModule } from './network/network.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { PreviewModule } from './preview/preview.module';
+import { RedisModule } from './redis/redis.module';
 import { RenderModule } from './render/render.module';
 import { StorageModule } from './storage/storage.module';
 import { SettingsModule } from './settings/settings.module';
@@ -34,7 +36,8 @@ export class AppModule {
         CryptoModule,
         EventEmitterModule.forRoot(),
         MetricsModule,
-        DatabaseModule,
+        RedisModule,
+        DatabaseModule.forRoot(APP_SCHEMA),
         NetworkModule,
         AccountsModule,
         AuthModule,

@@ -17,7 +17,7 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createHttpAdapter({ requestTimeoutMs: config.httpRequestTimeoutMs }), {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createHttpAdapter({ requestTimeoutMs: config.httpRequestTimeoutMs, trustProxy: config.trustProxy }), {
     ...NEST_APPLICATION_OPTIONS,
     bufferLogs: true,
   });
@@ -52,4 +52,10 @@ async function bootstrap(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
-void bootstrap();
+// Wrong configuration found while starting (a storage bucket that does not exist, refused
+// credentials) stops start-up with the same one line as a bad variable.
+bootstrap().catch((error: unknown) => {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});

@@ -1,4 +1,7 @@
+import { AccountsRepository } from '../src/accounts/accounts.repository';
 import { AccountsService } from '../src/accounts/accounts.service';
+import { TemplatesRepository } from '../src/templates/templates.repository';
+import { TemplatesService } from '../src/templates/templates.service';
 import { ApiKeysService } from '../src/accounts/api-keys.service';
 import { createAccount, createTemplate } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
@@ -72,5 +75,19 @@ describe('two instances on one database', () => {
 
     expect((await first.request('DELETE', `/api/templates/${templateId}`, { apiKey: owner.apiKey })).status).toBe(204);
     expect((await second.request('POST', '/api/generate', { apiKey: owner.apiKey, body })).status).toBe(404);
+  });
+
+  it('holds any write made through the owning repositories on the other instance at once (the repository announces it, not the caller)', async () => {
+    const owner = await createAccount(first, { plan: 'free' });
+    const keys = second.get(ApiKeysService);
+    expect((await keys.authenticate(owner.apiKey))!.account.plan).toBe('free');
+    const account = (await first.get(AccountsRepository).findById(owner.account.id))!;
+    await first.get(AccountsRepository).save(Object.assign(account, { plan: 'pro' }));
+    expect((await keys.authenticate(owner.apiKey))!.account.plan).toBe('pro');
+
+    const templateId = await createTemplate(first, owner.apiKey);
+    expect((await second.request('GET', `/api/templates/${templateId}`, { apiKey: owner.apiKey })).body.name).toBe('Blog card');
+    expect(await first.get(TemplatesRepository).updateIfVersion(templateId, owner.account.id, 1, { name: 'Renamed by repository' })).toBe(true);
+    expect((await second.get(TemplatesService).getById(templateId)).name).toBe('Renamed by repository');
   });
 });

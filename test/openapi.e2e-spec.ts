@@ -133,6 +133,7 @@ describe('the API describes itself', () => {
       );
       expect(Object.keys(generate.responses['429'].headers)).toContain('Retry-After');
       expect(generate.responses['404'].content['application/json'].schema.properties.code.enum).toEqual(['template_not_found']);
+      expect(generate.responses['503'].content['application/json'].schema.properties.code.enum).toEqual(['render_timeout', 'storage_unavailable']);
       expect(generate.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/RenderRequest' });
       const hook = document.paths['/api/hooks/render'].post;
       expect(hook.responses['400'].content['application/json'].schema.properties.code.enum).toEqual([

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
+import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeysService } from './api-keys.service';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { Account } from './entities/account.entity';
@@ -10,8 +12,8 @@ import { PasswordHasher } from './password-hasher';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Account, ApiKey])],
-  providers: [AccountsService, ApiKeysService, PasswordHasher],
-  exports: [AccountsService, ApiKeysService, PasswordHasher],
+  providers: [AccountsRepository, ApiKeysRepository, AccountsService, ApiKeysService, PasswordHasher],
+  exports: [AccountsRepository, AccountsService, ApiKeysService, PasswordHasher],
 })
 export class AccountsModule {}
 

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { newId } from '../common/ids';
-import { ChangeFeed } from '../database/change-feed';
 import { AccountsErrorCode, AccountsException } from './accounts.exception';
+import { AccountsRepository } from './accounts.repository';
 import { Account, PLAN_NAMES, PlanName } from './entities/account.entity';
 import { PasswordHasher } from './password-hasher';
 
@@ -19,19 +18,19 @@ export const MIN_PASSWORD_LENGTH = 8;
 @Injectable()
 export class AccountsService {
   constructor(
-    @InjectRepository(Account) private readonly accounts: Repository<Account>,
+    private readonly accounts: AccountsRepository,
     private readonly passwordHasher: PasswordHasher,
     private readonly clock: Clock,
-    private readonly changes: ChangeFeed,
   ) {}
 
   async create(input: { email: string; plan?: string; password?: string }): Promise<Account> {
     const email = input.email.trim().toLowerCase();
-    if (!EMAIL_PATTERN.test(email) || email.length > 254) {
+    // Length first: the pattern never runs on an oversized input.
+    if (email.length > 254 || !EMAIL_PATTERN.test(email)) {
       throw new AccountsException(AccountsErrorCode.INVALID_ARGUMENT, 'email must be a valid address');
     }
     const plan = this.checkPlan(input.plan ?? 'free');
-    const account = this.accounts.create({
+    const account = Object.assign(new Account(), {
       id: newId('acc'),
       email,
       plan,
@@ -43,7 +42,7 @@ export class AccountsService {
       createdAt: this.clock.now(),
     });
     try {
-      return await this.accounts.save(account);
+      return await this.accounts.insert(account);
     } catch (error) {
       if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) {
         throw new AccountsException(AccountsErrorCode.EMAIL_TAKEN, 'An account with this email already exists');
@@ -53,13 +52,13 @@ export class AccountsService {
   }
 
   async get(accountId: string): Promise<Account> {
-    const account = await this.accounts.findOneBy({ id: accountId });
+    const account = await this.accounts.findById(accountId);
     if (!account) throw new AccountsException(AccountsErrorCode.ACCOUNT_NOT_FOUND, `No account ${accountId}`);
     return account;
   }
 
   findByEmail(email: string): Promise<Account | null> {
-    return this.accounts.findOneBy({ email: email.trim().toLowerCase() });
+    return this.accounts.findByEmail(email.trim().toLowerCase());
   }
 
   async setPlan(accountId: string, plan: string): Promise<Account> {
@@ -91,11 +90,9 @@ export class AccountsService {
     return this.saveChange(account);
   }
 
-  /** Authenticated requests carry the account row: every instance must stop serving the old one. */
-  private async saveChange(account: Account): Promise<Account> {
-    const saved = await this.accounts.save(account);
-    await this.changes.changed();
-    return saved;
+  /** The repository announces it: every instance stops serving the old row. */
+  private saveChange(account: Account): Promise<Account> {
+    return this.accounts.save(account);
   }
 
   private hashPassword(password: string): Promise<string> {

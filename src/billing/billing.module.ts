@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import Redis from 'ioredis';
-import { AppConfig } from '../config/app-config';
+import { RedisConnections } from '../redis/redis-connections';
 import { BillingService } from './billing.service';
 import { QuotaCounterRepository } from './quota-counter.repository';
 import { QuotaLeaseReclaimer } from './quota-lease-reclaimer';
@@ -18,9 +17,8 @@ import { UsageController } from './usage.controller';
     {
       // Redis when configured (limits shared by every instance), else this process's memory.
       provide: RateLimitStore,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) =>
-        config.redisUrl ? new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }), config.redisPrefix) : new MemoryRateLimitStore(),
+      inject: [RedisConnections],
+      useFactory: (redis: RedisConnections) => (redis.client ? new RedisRateLimitStore(redis.client, redis.prefix) : new MemoryRateLimitStore()),
     },
   ],
   exports: [BillingService, RateLimitStore],

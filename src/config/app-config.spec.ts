@@ -42,7 +42,56 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
   });
 
+  it('reads storage, retention and anonymous-limit settings (§19)', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir });
+    expect(defaults.storage).toEqual({ type: 'file', directory: join(dataDir, 'images') });
+    expect(defaults.imageBaseUrl).toBe('http://localhost:3000/api/images/generated');
+    expect(defaults.imageRetentionMs).toBeNull();
+    expect(defaults.imageRetentionSweepMs).toBe(3_600_000);
+    expect(defaults.publicRenderPerMinute).toBe(30);
+    expect(defaults.trustProxy).toBe(false);
+    const s3 = loadConfig({
+      DATA_DIR: dataDir,
+      STORAGE_URL: 's3://pictor-images/prod/v1/',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      IMAGE_BASE_URL: 'https://cdn.example.com/i/',
+      IMAGE_RETENTION: '30d',
+      IMAGE_RETENTION_SWEEP: '10m',
+      PUBLIC_RENDER_PER_MINUTE: '5',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+    });
+    expect(s3.storage).toEqual({
+      type: 's3',
+      bucket: 'pictor-images',
+      prefix: 'prod/v1',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(s3.imageBaseUrl).toBe('https://cdn.example.com/i');
+    expect(s3.imageRetentionMs).toBe(30 * 86_400_000);
+    expect(s3.imageRetentionSweepMs).toBe(600_000);
+    expect(s3.publicRenderPerMinute).toBe(5);
+    expect(s3.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ DATA_DIR: dataDir, STORAGE_URL: 'file:/srv/images' }).storage).toEqual({ type: 'file', directory: '/srv/images' });
+  });
+
   it.each([
+    ['STORAGE_URL', { STORAGE_URL: 'ftp://x' }],
+    ['STORAGE_URL', { STORAGE_URL: 's3://' }],
+    ['S3_ENDPOINT', { STORAGE_URL: 's3://bucket', S3_ENDPOINT: 'minio:9000' }],
+    ['S3_SECRET_ACCESS_KEY', { STORAGE_URL: 's3://bucket', S3_ACCESS_KEY_ID: 'id' }],
+    ['S3_FORCE_PATH_STYLE', { S3_FORCE_PATH_STYLE: 'yes' }],
+    ['IMAGE_BASE_URL', { IMAGE_BASE_URL: 'cdn.example.com' }],
+    ['IMAGE_RETENTION', { IMAGE_RETENTION: 'forever' }],
+    ['IMAGE_RETENTION', { IMAGE_RETENTION: '0s' }],
+    ['IMAGE_RETENTION_SWEEP', { IMAGE_RETENTION_SWEEP: '1 hour' }],
+    ['PUBLIC_RENDER_PER_MINUTE', { PUBLIC_RENDER_PER_MINUTE: '0' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'nginx.internal' }],
     ['PORT', { PORT: 'eighty' }],
     ['PORT', { PORT: '70000' }],
     ['DATABASE_URL', { DATABASE_URL: 'postgres://x' }],

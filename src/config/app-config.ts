@@ -9,6 +9,19 @@ export type DatabaseConfig =
   | { type: 'sqlite'; path: string }
   | { type: 'mysql'; url: string };
 
+export interface S3StorageConfig {
+  type: 's3';
+  bucket: string;
+  /** Object keys are `<prefix>/<name>`; empty for the bucket's root. */
+  prefix: string;
+  endpoint: string | null;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  forcePathStyle: boolean;
+}
+
+export type StorageConfig = { type: 'file'; directory: string } | S3StorageConfig;
+
 /** The whole validated configuration. Injected by class token so consumers get types. */
 export class AppConfig {
   readonly nodeEnv: string;
@@ -17,6 +30,18 @@ export class AppConfig {
   readonly publicBaseUrl: string;
   readonly dataDir: string;
   readonly imagesDir: string;
+  /** Where drawn images (and account fonts) live: local directory or S3-compatible bucket. */
+  readonly storage: StorageConfig;
+  /** Prefix of every `imageUrl`: `IMAGE_BASE_URL`, else `PUBLIC_BASE_URL/api/images/generated`. */
+  readonly imageBaseUrl: string;
+  /** Images neither rendered nor requested for this long are deleted (ms); null keeps them forever. */
+  readonly imageRetentionMs: number | null;
+  /** How often the retention sweep runs (ms). */
+  readonly imageRetentionSweepMs: number;
+  /** Fresh anonymous `GET /api/render` renders per client address per minute. */
+  readonly publicRenderPerMinute: number;
+  /** Fastify's trustProxy: false, or the proxies (addresses/CIDRs) whose X-Forwarded-For is believed. */
+  readonly trustProxy: false | string[];
   readonly database: DatabaseConfig;
   readonly redisUrl: string | null;
   /** Prefix of every Redis key, so deployments (or test runs) can share one Redis. */
@@ -69,6 +94,8 @@ const duration = (minMs: number, maxMs: number) =>
       return ms;
     });
 
+const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
 const environmentSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: integerString(0, 65535).default(3000),
@@ -92,6 +119,27 @@ const environmentSchema = z.object({
   WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.string().default(''),
   RENDER_THREADS: integerString(1, 64).optional(),
   RENDER_NICE: integerString(0, 19).default(5),
+  STORAGE_URL: z
+    .string()
+    .refine((value) => /^(file:.+|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?)$/.test(value), 'must be file:<dir> or s3://<bucket>/<prefix>')
+    .optional(),
+  S3_ENDPOINT: z
+    .string()
+    .refine((value) => /^https?:\/\/[^\s/]+/.test(value), 'must be an http(s) URL')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanString.default(false),
+  IMAGE_BASE_URL: z
+    .string()
+    .refine((value) => /^https?:\/\/[^\s]+$/.test(value), 'must be an absolute http(s) URL')
+    .optional(),
+  // Up to ten years; at least a second, so a typo cannot delete everything at once.
+  IMAGE_RETENTION: duration(1_000, 315_360_000_000).optional(),
+  IMAGE_RETENTION_SWEEP: duration(1_000, 2_592_000_000).default(3_600_000),
+  PUBLIC_RENDER_PER_MINUTE: integerString(1, 1_000_000).default(30),
+  TRUST_PROXY: z.string().default(''),
   RENDER_TIMEOUT: duration(100, 3_600_000).default(15_000),
   RENDER_MAX_INPUT_PIXELS: integerString(1, 10_000_000_000).default(100_000_000),
   HTTP_REQUEST_TIMEOUT: duration(100, 3_600_000).default(30_000),
@@ -142,13 +190,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const secretsKey = values.SECRETS_KEY ? parseSecretsKey(values.SECRETS_KEY) : loadOrCreateSecretsKey(dataDir);
   const port = values.PORT;
+  const publicBaseUrl = (values.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const storage = parseStorage(values, join(dataDir, 'images'));
   return new AppConfig({
     nodeEnv: values.NODE_ENV,
     port,
     host: values.HOST,
-    publicBaseUrl: (values.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicBaseUrl,
     dataDir,
-    imagesDir: join(dataDir, 'images'),
+    imagesDir: storage.type === 'file' ? storage.directory : join(dataDir, 'images'),
+    storage,
+    imageBaseUrl: (values.IMAGE_BASE_URL ?? `${publicBaseUrl}/api/images/generated`).replace(/\/+$/, ''),
+    imageRetentionMs: values.IMAGE_RETENTION ?? null,
+    imageRetentionSweepMs: values.IMAGE_RETENTION_SWEEP,
+    publicRenderPerMinute: values.PUBLIC_RENDER_PER_MINUTE,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
     database,
     redisUrl: values.REDIS_URL ?? null,
     redisPrefix: values.REDIS_PREFIX,
@@ -165,6 +221,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: values.LOG_FORMAT,
     previewPerMinute: values.PREVIEW_PER_MINUTE,
   });
+}
+
+type EnvironmentValues = z.infer<typeof environmentSchema>;
+
+function parseStorage(values: EnvironmentValues, defaultDirectory: string): StorageConfig {
+  const url = values.STORAGE_URL;
+  if (!url) return { type: 'file', directory: defaultDirectory };
+  if (url.startsWith('file:')) return { type: 'file', directory: resolve(url.slice('file:'.length)) };
+  const [bucket, ...prefixParts] = url.slice('s3://'.length).split('/');
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(values.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', 'must be set together with the other S3 key variable');
+  }
+  return {
+    type: 's3',
+    bucket,
+    prefix: prefixParts.filter(Boolean).join('/'),
+    endpoint: values.S3_ENDPOINT ?? null,
+    region: values.S3_REGION,
+    credentials: values.S3_ACCESS_KEY_ID ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY! } : null,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
+  };
+}
+
+/** `TRUST_PROXY`: empty = trust nobody; otherwise comma-separated addresses or CIDR ranges of the proxies. */
+function parseTrustProxy(value: string): false | string[] {
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
+      throw new ConfigError('TRUST_PROXY', `must list proxy addresses or CIDR ranges (got "${entry}")`);
+    }
+  }
+  return entries.length > 0 ? entries : false;
 }
 
 function resolveSqlitePath(path: string): string {

@@ -2,7 +2,6 @@ import { Global, Module } from '@nestjs/common';
 import { SessionAuthenticator } from '../accounts/auth/session-authenticator';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
-import { Account } from '../accounts/entities/account.entity';
 import { BillingModule } from '../billing/billing.module';
 import { PreviewModule } from '../preview/preview.module';
 import { TemplatesModule } from '../templates/templates.module';
@@ -21,7 +20,7 @@ import { SessionsService } from './sessions.service';
 /** Global so the API's bearer guard (AuthModule) can accept the dashboard session for the studio. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([Session, Account]), AccountsModule, BillingModule, SettingsModule, WebhooksModule, TemplatesModule, PreviewModule],
+  imports: [TypeOrmModule.forFeature([Session]), AccountsModule, BillingModule, SettingsModule, WebhooksModule, TemplatesModule, PreviewModule],
   controllers: [DashboardController],
   providers: [DashboardService, AccountPagesService, TemplatePagesService, FlashCodec, StudioAssets, SessionsService, { provide: SessionAuthenticator, useClass: DashboardSessionAuthenticator }],
   exports: [SessionAuthenticator],

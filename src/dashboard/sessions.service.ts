@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { LessThan, Repository } from 'typeorm';
-import { Account } from '../accounts/entities/account.entity';
+import { AccountsRepository } from '../accounts/accounts.repository';
+import type { Account } from '../accounts/entities/account.entity';
 import { Clock } from '../common/clock/clock';
 import { constantTimeEqual, sha256Hex } from '../common/crypto/hashing';
 import { DashboardErrorCode, DashboardException } from './dashboard.exception';
@@ -21,7 +22,7 @@ export interface ActiveSession {
 export class SessionsService {
   constructor(
     @InjectRepository(Session) private readonly sessions: Repository<Session>,
-    @InjectRepository(Account) private readonly accounts: Repository<Account>,
+    private readonly accounts: AccountsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -44,7 +45,7 @@ export class SessionsService {
     if (!token || token.length > 100) return null;
     const session = await this.sessions.findOneBy({ tokenHash: hashToken(token) });
     if (!session || session.expiresAt.getTime() <= this.clock.nowMs()) return null;
-    const account = await this.accounts.findOneBy({ id: session.accountId });
+    const account = await this.accounts.findById(session.accountId);
     return account ? { session, account } : null;
   }
 

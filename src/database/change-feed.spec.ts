@@ -2,6 +2,8 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AppConfig } from '../config/app-config';
+import { RedisConnections } from '../redis/redis-connections';
 import { createRedisChangeFeed, SqliteChangeFeed } from './change-feed';
 
 describe('SqliteChangeFeed', () => {
@@ -45,13 +47,15 @@ describe('SqliteChangeFeed', () => {
 
 describe('RedisChangeFeed', () => {
   it('remembers nothing while its subscription is not established, and a failed announcement does not fail the write', async () => {
-    const feed = createRedisChangeFeed('redis://127.0.0.1:1', 'pictor-unreachable:');
+    const redis = new RedisConnections({ redisUrl: 'redis://127.0.0.1:1', redisPrefix: 'pictor-unreachable:' } as AppConfig);
+    const feed = createRedisChangeFeed(redis);
     try {
       expect(feed.stamp()).toBeNull();
       await expect(feed.changed()).resolves.toBeUndefined();
       expect(feed.stamp()).toBeNull();
     } finally {
       feed.onModuleDestroy();
+      redis.onApplicationShutdown();
     }
   }, 15_000);
 });

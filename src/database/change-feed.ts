@@ -1,6 +1,7 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import type { RedisConnections } from '../redis/redis-connections';
 import { randomUUID } from 'node:crypto';
 
 const ECHO_TIMEOUT_MS = 1_000;
@@ -71,15 +72,14 @@ export class RedisChangeFeed extends ChangeFeed implements OnModuleDestroy {
     private readonly channel: string,
   ) {
     super();
-    subscriber.on('message', (_channel: string, token: string) => {
+    subscriber.on('message', (channel: string, token: string) => {
+      if (channel !== this.channel) return;
       this.generation++;
       this.awaitingEcho.get(token)?.();
     });
+    // Connection errors only switch caching off (here) and fail announcements (logged in changed());
+    // Redis's state is reported by /health/ready. The connections belong to RedisModule.
     subscriber.on('close', () => (this.listening = false));
-    // Connection errors only switch caching off (above) and fail announcements (logged in changed());
-    // Redis's state is reported by /health/ready.
-    subscriber.on('error', () => undefined);
-    publisher.on('error', () => undefined);
     subscriber.on('ready', () => this.listen());
     if (subscriber.status === 'ready') this.listen();
   }
@@ -108,11 +108,9 @@ export class RedisChangeFeed extends ChangeFeed implements OnModuleDestroy {
     }
   }
 
-  /** Every announcement has been awaited by its writer, so nothing is pending; a Redis that is down must not hold up shutdown. */
+  /** Every announcement has been awaited by its writer, so nothing is pending; RedisModule closes the connections. */
   onModuleDestroy(): void {
     this.listening = false;
-    this.subscriber.disconnect();
-    this.publisher.disconnect();
   }
 
   private listen(): void {
@@ -135,7 +133,6 @@ export class NoChangeFeed extends ChangeFeed {
   async changed(): Promise<void> {}
 }
 
-export function createRedisChangeFeed(redisUrl: string, prefix: string): RedisChangeFeed {
-  const options = { maxRetriesPerRequest: 2, autoResubscribe: false };
-  return new RedisChangeFeed(new Redis(redisUrl, options), new Redis(redisUrl, options), `${prefix}changes`);
+export function createRedisChangeFeed(redis: RedisConnections): RedisChangeFeed {
+  return new RedisChangeFeed(redis.client!, redis.subscriber!, redis.key('changes'));
 }

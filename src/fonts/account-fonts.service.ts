@@ -15,7 +15,12 @@ interface FontedLayer {
   name: string;
   type: string;
   fontFamily?: string;
+  spans?: ReadonlyArray<{ fontFamily?: string }> | null;
 }
+
+/** Every family a text layer names: its own and its spans'. */
+const familiesOf = (layer: FontedLayer): string[] =>
+  layer.type !== 'text' ? [] : [layer.fontFamily, ...(layer.spans ?? []).map((span) => span.fontFamily)].filter((family): family is string => Boolean(family));
 
 export interface AccountFontPlan<Layer> {
   layers: Layer[];
@@ -47,7 +52,7 @@ export class AccountFontsService {
   ) {}
 
   async plan<Layer extends FontedLayer>(accountId: string, layers: readonly Layer[]): Promise<AccountFontPlan<Layer>> {
-    const named = new Set(layers.filter((layer) => layer.type === 'text' && layer.fontFamily && !isBuiltinFamily(layer.fontFamily)).map((layer) => layer.fontFamily!));
+    const named = new Set(layers.flatMap(familiesOf).filter((family) => !isBuiltinFamily(family)));
     const empty: AccountFontPlan<Layer> = { layers: [...layers], warnings: [], identity: [], faces: [] };
     if (named.size === 0) return empty;
     const all = await this.fonts.facesOf(accountId);
@@ -68,13 +73,19 @@ export class AccountFontsService {
       for (const face of shipped) if (face) faces.push(face);
     }
     const planned = layers.map((layer) => {
-      if (layer.type !== 'text' || !layer.fontFamily || !unavailable.has(layer.fontFamily)) return layer;
+      const gone = [...new Set(familiesOf(layer).filter((family) => unavailable.has(family)))];
+      if (gone.length === 0) return layer;
       warnings.push({
         code: RenderWarningCode.FONT_UNAVAILABLE,
         layer: layer.name,
-        message: `Font family "${layer.fontFamily}" is no longer available; drawn with ${DEFAULT_FONT_FAMILY}`,
+        message: `Font family ${gone.map((family) => `"${family}"`).join(', ')} is no longer available; drawn with ${DEFAULT_FONT_FAMILY}`,
       });
-      return { ...layer, fontFamily: DEFAULT_FONT_FAMILY };
+      const replaced = (family: string | undefined) => (family !== undefined && unavailable.has(family) ? DEFAULT_FONT_FAMILY : family);
+      return {
+        ...layer,
+        fontFamily: replaced(layer.fontFamily),
+        ...(layer.spans ? { spans: layer.spans.map((span) => ({ ...span, fontFamily: replaced(span.fontFamily) })) } : {}),
+      };
     });
     return { layers: planned, warnings, identity, faces };
   }

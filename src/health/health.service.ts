@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { RateLimitStore } from '../billing/rate-limit/rate-limit-store';
 import { AppConfig } from '../config/app-config';
+import { RedisConnections } from '../redis/redis-connections';
 import { RendererService } from '../render/renderer/renderer.service';
 import { ImageStorage } from '../storage/image-storage';
 import { DependencyHealthIndicator } from './dependency.health';
@@ -17,7 +17,7 @@ export class HealthService {
     private readonly database: TypeOrmHealthIndicator,
     private readonly dependency: DependencyHealthIndicator,
     private readonly storage: ImageStorage,
-    private readonly rateLimits: RateLimitStore,
+    private readonly redis: RedisConnections,
     private readonly renderer: RendererService,
   ) {}
 
@@ -29,7 +29,7 @@ export class HealthService {
     return this.health.check([
       () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
       () => this.dependency.check('storage', () => this.storage.probe(), CHECK_TIMEOUT_MS),
-      ...(this.config.redisUrl ? [() => this.dependency.check('redis', () => this.rateLimits.ping(), CHECK_TIMEOUT_MS)] : []),
+      ...(this.redis.client ? [() => this.dependency.check('redis', () => this.redis.ping(), CHECK_TIMEOUT_MS)] : []),
       () => this.dependency.check('renderer', () => this.renderer.probe(), CHECK_TIMEOUT_MS),
     ]);
   }

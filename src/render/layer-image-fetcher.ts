@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import axios from 'axios';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
+import { AppConfig } from '../config/app-config';
 import { OutboundTargetService } from '../network/outbound-target.service';
 import type { LayerDefinition } from '../templates/dto/template.schema';
 import { RenderWarning, RenderWarningCode } from './dto/render-response';
@@ -12,37 +13,61 @@ const MAX_IMAGE_PIXELS = 40_000_000;
 const DECODABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
 
 export interface FetchedImages {
-  images: Record<string, Uint8Array>;
+  /** By layer name (a Map: names are data, `__proto__` included). */
+  images: Map<string, Uint8Array>;
   warnings: RenderWarning[];
+}
+
+interface FetchedImage {
+  bytes: Uint8Array;
+  pixels: number;
+}
+
+/** sharp names AVIF `heif` (its container) with AV1 compression; other HEIF (HEVC) is not decodable here. */
+function formatOf(metadata: Metadata): string | undefined {
+  return metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
 }
 
 /** Fetches image-layer sources under the outbound address rules; a failure skips the layer with a warning. */
 @Injectable()
 export class LayerImageFetcher {
-  constructor(private readonly targets: OutboundTargetService) {}
+  constructor(
+    private readonly targets: OutboundTargetService,
+    private readonly config: AppConfig,
+  ) {}
 
-  /** `budget` (the render's deadline) cancels every fetch still running when it aborts. */
+  /**
+   * `budget` (the render's deadline) cancels every fetch still running when it aborts. Each distinct
+   * URL is fetched once however many layers use it. The layers' decoded input is capped per render
+   * (RENDER_MAX_INPUT_PIXELS, in layer order): a layer past it is skipped with a warning.
+   */
   async fetchAll(layers: LayerDefinition[], budget?: AbortSignal): Promise<FetchedImages> {
-    const result: FetchedImages = { images: {}, warnings: [] };
-    const wanted = layers.filter((layer) => layer.type === 'image' && !layer.hidden && layer.imageUrl);
-    await Promise.all(
-      wanted.map(async (layer) => {
-        const url = (layer as { imageUrl: string }).imageUrl;
-        try {
-          result.images[layer.name] = await this.fetchOne(url, budget);
-        } catch (error) {
-          result.warnings.push({
-            code: RenderWarningCode.IMAGE_UNAVAILABLE,
-            layer: layer.name,
-            message: `Image could not be used (${(error as Error).message}); layer skipped`,
-          });
-        }
-      }),
-    );
+    const result: FetchedImages = { images: new Map(), warnings: [] };
+    const wanted = layers.filter((layer) => layer.type === 'image' && !layer.hidden && layer.imageUrl) as Array<LayerDefinition & { imageUrl: string }>;
+    const byUrl = new Map<string, Promise<FetchedImage>>();
+    for (const layer of wanted) if (!byUrl.has(layer.imageUrl)) byUrl.set(layer.imageUrl, this.fetchOne(layer.imageUrl, budget));
+    let decodedPixels = 0;
+    for (const layer of wanted) {
+      const skip = (reason: string) =>
+        result.warnings.push({ code: RenderWarningCode.IMAGE_UNAVAILABLE, layer: layer.name, message: `Image could not be used (${reason}); layer skipped` });
+      let fetched: FetchedImage;
+      try {
+        fetched = await byUrl.get(layer.imageUrl)!;
+      } catch (error) {
+        skip((error as Error).message);
+        continue;
+      }
+      if (decodedPixels + fetched.pixels > this.config.renderMaxInputPixels) {
+        skip(`the render's images would exceed ${formatPixels(this.config.renderMaxInputPixels)} decoded (RENDER_MAX_INPUT_PIXELS)`);
+        continue;
+      }
+      decodedPixels += fetched.pixels;
+      result.images.set(layer.name, fetched.bytes);
+    }
     return result;
   }
 
-  private async fetchOne(rawUrl: string, budget?: AbortSignal): Promise<Uint8Array> {
+  private async fetchOne(rawUrl: string, budget?: AbortSignal): Promise<FetchedImage> {
     const target = await this.targets.check(rawUrl);
     const agent = this.targets.agentFor(target);
     let response;
@@ -70,8 +95,14 @@ export class LayerImageFetcher {
     const metadata = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
       .metadata()
       .catch(() => null);
-    if (!metadata?.format || !DECODABLE.has(metadata.format)) throw new Error('not a PNG, JPEG, WebP, GIF or AVIF image');
-    if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_IMAGE_PIXELS) throw new Error('image dimensions too large');
-    return bytes;
+    const format = metadata ? formatOf(metadata) : undefined;
+    if (!metadata || !format || !DECODABLE.has(format)) throw new Error('not a PNG, JPEG, WebP, GIF or AVIF image');
+    const pixels = (metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0);
+    if (pixels > MAX_IMAGE_PIXELS) throw new Error('image dimensions too large');
+    return { bytes, pixels };
   }
+}
+
+function formatPixels(pixels: number): string {
+  return pixels >= 1_000_000 ? `${+(pixels / 1_000_000).toFixed(1)} megapixels` : `${pixels} pixels`;
 }

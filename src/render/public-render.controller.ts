@@ -22,7 +22,7 @@ export class PublicRenderController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile | undefined> {
-    const answer = await this.publicRenders.render(rawQuery(request), ifNoneMatch);
+    const answer = await this.publicRenders.render(rawQuery(request), ifNoneMatch, request.ip);
     reply.headers(answer.headers);
     if (answer.notModified) {
       reply.status(304);

@@ -43,18 +43,19 @@ export class PublicRenderService {
     private readonly clock: Clock,
   ) {}
 
-  async render(rawQuery: string, ifNoneMatch: string | undefined): Promise<PublicRenderAnswer> {
+  /** `clientAddress`: the caller's address (X-Forwarded-For only through TRUST_PROXY), for the anonymous limit. */
+  async render(rawQuery: string, ifNoneMatch: string | undefined, clientAddress: string): Promise<PublicRenderAnswer> {
     const query = parsePublicRenderQuery(rawQuery);
     const template = await this.publicTemplate(query.request.templateId);
     if (template.publicRender === 'signed') await this.checkSignature(template, rawQuery, query.signature, query.expires);
     const owner = await this.accounts.get(template.accountId);
-    let outcome = await this.renders.renderTemplate(owner, template, query.request, undefined, false);
+    let outcome = await this.renders.renderTemplate(owner, template, query.request, undefined, false, clientAddress);
     const notModified = ifNoneMatchHits(ifNoneMatch, outcome.fileName);
     let stored = notModified ? null : await this.storage.open(outcome.fileName);
     if (!notModified && !stored && !outcome.drew) {
       // A cache entry whose image is gone is a miss: draw it again (counted), once.
       await this.renders.forgetStored(outcome.fileName.split('.')[0]);
-      outcome = await this.renders.renderTemplate(owner, template, query.request, undefined, false);
+      outcome = await this.renders.renderTemplate(owner, template, query.request, undefined, false, clientAddress);
       stored = await this.storage.open(outcome.fileName);
     }
     const [key, extension] = outcome.fileName.split('.');

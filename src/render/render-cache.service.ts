@@ -3,9 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { rawTimestamp } from '../database/columns';
-import { insertIgnore, sqlTimestamp } from '../database/sql';
+import { execute, insertIgnore, sqlTimestamp } from '../database/sql';
 import type { RenderWarning } from './dto/render-response';
 import { RenderCacheEntry } from './entities/render-cache-entry.entity';
+
+/** Keys per statement in bulk updates and deletes (well under both drivers' placeholder limits). */
+const BATCH_SIZE = 500;
 
 interface CacheRow {
   cache_key: string;
@@ -16,12 +19,15 @@ interface CacheRow {
   byte_size: number | string;
   warnings: string;
   created_at: Date | string;
+  last_accessed_at: Date | string | null;
 }
 
 /**
- * Index of drawn images. Entries never change once written (the key is a hash of the inputs),
- * so an in-process LRU in front of the database needs no invalidation across instances.
- * Both statements are plain SQL: they run on every cache miss.
+ * Owning repository of `render_cache`, the index of drawn images: every statement on the table is
+ * here. An entry's contents never change once written (the key is a hash of the inputs), so an
+ * in-process LRU in front of the database needs no invalidation across instances; only its last
+ * access moves, and retention deletes it (RetentionService confirms an old entry still exists
+ * before answering from it). Plain SQL: these run on every cache miss.
  */
 @Injectable()
 export class RenderCacheService {
@@ -46,12 +52,58 @@ export class RenderCacheService {
   }
 
   /** Idempotent: another instance may have drawn and recorded the same image first. */
-  async record(entry: RenderCacheEntry): Promise<void> {
+  async record(entry: Omit<RenderCacheEntry, 'lastAccessedAt'>): Promise<void> {
     await this.dataSource.query(
-      `${insertIgnore(this.dataSource)} INTO render_cache (cache_key, account_id, template_id, template_version, format, byte_size, warnings, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [entry.key, entry.accountId, entry.templateId, entry.templateVersion, entry.format, entry.byteSize, JSON.stringify(entry.warnings), sqlTimestamp(entry.createdAt)],
+      `${insertIgnore(this.dataSource)} INTO render_cache (cache_key, account_id, template_id, template_version, format, byte_size, warnings, created_at, last_accessed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [entry.key, entry.accountId, entry.templateId, entry.templateVersion, entry.format, entry.byteSize, JSON.stringify(entry.warnings), sqlTimestamp(entry.createdAt), sqlTimestamp(entry.createdAt)],
     );
-    this.memory.set(entry.key, entry);
+    this.memory.set(entry.key, Object.assign(new RenderCacheEntry(), { ...entry, lastAccessedAt: entry.createdAt }));
+  }
+
+  /** Records an access to one entry now; false when the entry no longer exists (retention deleted it). */
+  async touch(key: string, at: Date): Promise<boolean> {
+    const changed = await execute(this.dataSource, 'UPDATE render_cache SET last_accessed_at = ? WHERE cache_key = ?', [sqlTimestamp(at), key]);
+    const remembered = this.memory.get(key);
+    if (changed === 0) this.memory.delete(key);
+    else if (remembered) remembered.lastAccessedAt = at;
+    return changed > 0;
+  }
+
+  /** Records accesses in bulk (batched last-access tracking). */
+  async touchMany(keys: string[], at: Date): Promise<void> {
+    for (let start = 0; start < keys.length; start += BATCH_SIZE) {
+      const chunk = keys.slice(start, start + BATCH_SIZE);
+      await this.dataSource.query(`UPDATE render_cache SET last_accessed_at = ? WHERE cache_key IN (${chunk.map(() => '?').join(', ')})`, [sqlTimestamp(at), ...chunk]);
+      for (const key of chunk) {
+        const remembered = this.memory.get(key);
+        if (remembered && remembered.lastAccessedAt < at) remembered.lastAccessedAt = at;
+      }
+    }
+  }
+
+  /** Entries not accessed since `cutoff`, oldest first. */
+  async findExpired(cutoff: Date, limit: number): Promise<Array<{ key: string; format: string }>> {
+    const rows: Array<{ cache_key: string; format: string }> = await this.dataSource.query(
+      'SELECT cache_key, format FROM render_cache WHERE last_accessed_at < ? ORDER BY last_accessed_at LIMIT ?',
+      [sqlTimestamp(cutoff), limit],
+    );
+    return rows.map((row) => ({ key: row.cache_key, format: row.format }));
+  }
+
+  /** Deletes the entries among `keys` that are still expired (an access since the select keeps one). Returns those deleted. */
+  async deleteExpired(keys: string[], cutoff: Date): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const placeholders = keys.map(() => '?').join(', ');
+    return this.dataSource.transaction(async (manager) => {
+      const rows: Array<{ cache_key: string }> = await manager.query(
+        `SELECT cache_key FROM render_cache WHERE cache_key IN (${placeholders}) AND last_accessed_at < ?${manager.connection.options.type === 'mysql' ? ' FOR UPDATE' : ''}`,
+        [...keys, sqlTimestamp(cutoff)],
+      );
+      const expired = rows.map((row) => row.cache_key);
+      if (expired.length > 0) await manager.query(`DELETE FROM render_cache WHERE cache_key IN (${expired.map(() => '?').join(', ')})`, expired);
+      for (const key of expired) this.memory.delete(key);
+      return expired;
+    });
   }
 }
 
@@ -65,5 +117,6 @@ function toEntry(row: CacheRow): RenderCacheEntry {
     byteSize: Number(row.byte_size),
     warnings: JSON.parse(row.warnings) as RenderWarning[],
     createdAt: rawTimestamp(row.created_at)!,
+    lastAccessedAt: rawTimestamp(row.last_accessed_at) ?? rawTimestamp(row.created_at)!,
   });
 }

@@ -50,7 +50,8 @@ export function planRender(
 ): RenderPlan {
   const requestWarnings: RenderWarning[] = [...(fonts?.warnings ?? [])];
   const byName = new Map(template.layers.map((layer) => [layer.name, layer]));
-  const overrides: Record<string, LayerOverride> = {};
+  // Null prototype: a layer named `constructor` or `toString` finds only its own override.
+  const overrides: Record<string, LayerOverride> = Object.create(null);
   for (const [name, override] of Object.entries(request.layers)) {
     const layer = byName.get(name);
     if (!layer) {

@@ -7,16 +7,20 @@ import { StorageModule } from '../storage/storage.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { LayerImageFetcher } from './layer-image-fetcher';
 import { RenderCacheService } from './render-cache.service';
+import { RenderFlightService } from './render-flight.service';
 import { PublicRenderController } from './public-render.controller';
+import { PublicRenderLimiter } from './public-render-limiter';
 import { PublicRenderService } from './public-render.service';
 import { RenderController } from './render.controller';
 import { RenderService } from './render.service';
 import { RendererService } from './renderer/renderer.service';
+import { ImageAccessTracker } from './retention/image-access-tracker';
+import { RetentionSweeperService } from './retention/retention-sweeper.service';
 
 @Module({
   imports: [TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule, FontsModule],
   controllers: [RenderController, PublicRenderController],
-  providers: [PublicRenderService, RenderService, RenderCacheService, RendererService, LayerImageFetcher],
+  providers: [PublicRenderService, PublicRenderLimiter, RenderService, RenderCacheService, RenderFlightService, ImageAccessTracker, RetentionSweeperService, RendererService, LayerImageFetcher],
   exports: [RenderService, RendererService, LayerImageFetcher],
 })
 export class RenderModule {}

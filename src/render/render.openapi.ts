@@ -22,7 +22,7 @@ export const renderResponseSchema = component(
   'RenderResponse',
   z.strictObject({
     success: z.literal(true),
-    imageUrl: z.url().describe('PUBLIC_BASE_URL + /api/images/generated/<key>.<ext>; the key is an HMAC of the render\'s inputs'),
+    imageUrl: z.url().describe('PUBLIC_BASE_URL + /api/images/generated/<key>.<ext> (or IMAGE_BASE_URL + /<key>.<ext> when set); the key is an HMAC of the render\'s inputs'),
     cached: z.boolean().describe('True for every answer that did not draw'),
     generationTimeMs: z.number().int().min(0).describe('Time this request spent producing its answer'),
     warnings: z.array(renderWarningSchema).optional(),
@@ -39,7 +39,7 @@ export const RENDER_RESPONSE_EXAMPLE = {
 
 /** The error codes of a render, in the order they are checked (§9). */
 export const renderErrors = {
-  ...errors({ 404: ['template_not_found'], 500: ['render_failed', 'internal_error'], 503: ['render_timeout'] }),
+  ...errors({ 404: ['template_not_found'], 500: ['render_failed', 'internal_error'], 503: ['render_timeout', 'storage_unavailable'] }),
   ...tooManyRequests(),
 };
 

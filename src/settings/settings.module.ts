@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { Account } from '../accounts/entities/account.entity';
+import { AccountsModule } from '../accounts/accounts.module';
 import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Account])],
+  imports: [AccountsModule],
   controllers: [SettingsController],
   providers: [SettingsService],
   exports: [SettingsService],

@@ -1,12 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { Repository } from 'typeorm';
-import { Account } from '../accounts/entities/account.entity';
+import { AccountSecretColumn as SecretColumn, AccountsRepository } from '../accounts/accounts.repository';
+import type { Account } from '../accounts/entities/account.entity';
 import { SecretCipher } from '../common/crypto/secret-cipher';
-import { ChangeFeed } from '../database/change-feed';
-
-type SecretColumn = 'webhookSecretEncrypted' | 'urlSigningSecretEncrypted';
 
 /**
  * Per-account secrets: generated here, stored only encrypted, shown once. Rotation replaces the
@@ -15,9 +11,8 @@ type SecretColumn = 'webhookSecretEncrypted' | 'urlSigningSecretEncrypted';
 @Injectable()
 export class SettingsService {
   constructor(
-    @InjectRepository(Account) private readonly accounts: Repository<Account>,
+    private readonly accounts: AccountsRepository,
     private readonly cipher: SecretCipher,
-    private readonly changes: ChangeFeed,
   ) {}
 
   rotateWebhookSecret(account: Account): Promise<string> {
@@ -50,15 +45,13 @@ export class SettingsService {
   private async rotate(account: Account, column: SecretColumn, prefix: string): Promise<string> {
     const secret = prefix + randomBytes(32).toString('base64');
     const encrypted = this.cipher.encrypt(secret);
-    await this.accounts.update({ id: account.id }, { [column]: encrypted });
-    await this.changes.changed();
+    await this.accounts.setSecret(account.id, column, encrypted);
     account[column] = encrypted;
     return secret;
   }
 
   private async current(accountId: string, column: SecretColumn): Promise<string | null> {
-    const account = await this.accounts.findOne({ where: { id: accountId }, select: { id: true, [column]: true } });
-    const stored = account?.[column];
+    const stored = await this.accounts.readSecret(accountId, column);
     return stored ? this.cipher.decrypt(stored) : null;
   }
 }

@@ -5,18 +5,22 @@ export interface StoredImage {
   size: number;
 }
 
-/** Where drawn images live. Local disk today; an object store can implement the same contract. */
+/**
+ * Where drawn images (and account fonts, under `fonts/`) live: local disk or an S3-compatible
+ * bucket, chosen by `STORAGE_URL` (createImageStorage). A store that cannot be reached throws
+ * ImagesException `storage_unavailable` (503), which callers let through after undoing their own work.
+ */
 export abstract class ImageStorage {
   /** Writes atomically: readers see the whole file or nothing. */
   abstract put(name: string, bytes: Uint8Array): Promise<void>;
   abstract open(name: string): Promise<StoredImage | null>;
-  /** Removes the object; a name that does not exist is not an error. */
-  abstract delete(name: string): Promise<void>;
   /**
    * Whether `name` is stored. Asked on every cached POST /api/generate answer (its URL must work), so it
    * must be cheap: a local stat, or a driver-side memory of recent answers for remote stores.
    */
   abstract exists(name: string): Promise<boolean>;
-  /** Proves the store can be written (readiness checks). */
+  /** Removes the object; a name that does not exist is not an error. */
+  abstract delete(name: string): Promise<void>;
+  /** Proves the store can be reached (readiness checks). */
   abstract probe(): Promise<void>;
 }

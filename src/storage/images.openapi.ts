@@ -6,7 +6,7 @@ const media = { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/web
 const responses = (withBody: boolean): Record<number, ResponseDoc> => ({
   200: { description: 'The image', ...(withBody ? { media } : {}), headers: ['ETag', 'Cache-Control'] },
   304: { description: 'Not modified (If-None-Match matched)', headers: ['ETag', 'Cache-Control'] },
-  ...errors({ 404: ['image_not_found'] }),
+  ...errors({ 404: ['image_not_found'], 503: ['storage_unavailable'] }),
 });
 
 export const imagesRouteDocs = defineRouteDocs([

@@ -1,20 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Readable } from 'node:stream';
-import { AppException } from '../common/errors/app-exception';
 import { ImageStorage } from './image-storage';
+import { ImagesErrorCode, ImagesException } from './images.exception';
 
 export const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+/** Emitted with the image key each time an image is served through its imageUrl (retention counts it as an access). */
+export const IMAGE_SERVED_EVENT = 'image.served';
 const FILE_PATTERN = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
-
-export enum ImagesErrorCode {
-  IMAGE_NOT_FOUND = 'image_not_found',
-}
-
-export class ImagesException extends AppException {
-  constructor(code: ImagesErrorCode, message: string) {
-    super(code, 404, message);
-  }
-}
 
 export type ImageAnswer =
   | { notModified: true; headers: Record<string, string> }
@@ -22,7 +15,10 @@ export type ImageAnswer =
 
 @Injectable()
 export class ImagesService {
-  constructor(private readonly storage: ImageStorage) {}
+  constructor(
+    private readonly storage: ImageStorage,
+    private readonly events: EventEmitter2,
+  ) {}
 
   /**
    * The image, or `notModified` when `ifNoneMatch` names its ETag (the bytes under a key never change,
@@ -33,10 +29,12 @@ export class ImagesService {
     const etag = match ? `"${match[1]}"` : '';
     const headers = { 'content-type': match ? CONTENT_TYPES[match[2]] : '', etag, 'cache-control': 'public, max-age=31536000, immutable' };
     if (match && ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) && (await this.storage.exists(file))) {
+      this.events.emit(IMAGE_SERVED_EVENT, match[1]);
       return { notModified: true, headers };
     }
     const stored = match ? await this.storage.open(file) : null;
     if (!match || !stored) throw new ImagesException(ImagesErrorCode.IMAGE_NOT_FOUND, 'Image not found');
+    this.events.emit(IMAGE_SERVED_EVENT, match[1]);
     return { notModified: false, ...stored, headers };
   }
 }

@@ -1,18 +1,16 @@
-import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { AppConfig } from '../config/app-config';
 import { ImageStorage, StoredImage } from './image-storage';
 
-@Injectable()
+/** `STORAGE_URL=file:<dir>` (the default, `$DATA_DIR/images`). */
 export class LocalImageStorage extends ImageStorage {
   private readonly directory: string;
 
-  constructor(config: AppConfig) {
+  constructor(directory: string) {
     super();
-    this.directory = config.imagesDir;
+    this.directory = directory;
     mkdirSync(this.directory, { recursive: true });
   }
 
@@ -41,18 +39,18 @@ export class LocalImageStorage extends ImageStorage {
     }
   }
 
-  async delete(name: string): Promise<void> {
-    await unlink(this.path(name)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-  }
-
   /**
    * A synchronous stat: 3–5 µs on a local disk, against 30 µs of latency for fs.promises.stat (a round
    * trip through libuv's thread pool), measured with 20,000 calls each.
    */
   async exists(name: string): Promise<boolean> {
     return statSync(this.path(name), { throwIfNoEntry: false })?.isFile() ?? false;
+  }
+
+  async delete(name: string): Promise<void> {
+    await unlink(this.path(name)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
   }
 
   async probe(): Promise<void> {

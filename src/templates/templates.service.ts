@@ -1,19 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { isDeepStrictEqual } from 'node:util';
-import { Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { newId } from '../common/ids';
 import { ChangeFeed } from '../database/change-feed';
 import { ChangeFeedCache } from '../database/change-feed-cache';
 import { CreateTemplateInput, DESIGN_FIELDS, UpdateTemplateInput } from './dto/template.schema';
-import { SELECT_OWNED_TEMPLATE, SELECT_TEMPLATE, TemplateRow, templateFromRow } from './entities/template-row';
 import { Template } from './entities/template.entity';
 import { FontsService } from '../fonts/fonts.service';
 import { CommonErrorCode, CommonException } from '../common/errors/app-exception';
 import { SELECTABLE_FAMILIES } from '../fonts/font-catalog';
 import type { LayerDefinition } from '../render/layers/layer-registry';
 import { TemplatesErrorCode, TemplatesException } from './templates.exception';
+import { TemplatesRepository } from './templates.repository';
 
 const MAX_UPDATE_ATTEMPTS = 5;
 
@@ -23,9 +21,9 @@ export class TemplatesService {
   private readonly remembered: ChangeFeedCache<string, Template>;
 
   constructor(
-    @InjectRepository(Template) private readonly templates: Repository<Template>,
+    private readonly templates: TemplatesRepository,
     private readonly clock: Clock,
-    private readonly changes: ChangeFeed,
+    changes: ChangeFeed,
     private readonly fonts: FontsService,
   ) {
     this.remembered = new ChangeFeedCache(changes, 10_000);
@@ -35,13 +33,11 @@ export class TemplatesService {
   async create(accountId: string, input: CreateTemplateInput, id: string = newId('tpl')): Promise<Template> {
     await this.checkFontFamilies(accountId, input.layers);
     const now = this.clock.now();
-    return this.templates.save(
-      this.templates.create({ ...input, id, accountId, version: 1, createdAt: now, updatedAt: now }),
-    );
+    return this.templates.insert(Object.assign(new Template(), { ...input, id, accountId, version: 1, createdAt: now, updatedAt: now }));
   }
 
   list(accountId: string): Promise<Template[]> {
-    return this.templates.find({ where: { accountId }, order: { createdAt: 'DESC' } });
+    return this.templates.listByAccount(accountId);
   }
 
   /** Another account's template is answered exactly like a missing one. */
@@ -53,7 +49,7 @@ export class TemplatesService {
 
   /** For the public endpoint, which has no caller account. A copy: callers must not edit the remembered row. */
   async getById(id: string): Promise<Template> {
-    const template = await this.remembered.getOrLoad(id, () => this.read(SELECT_TEMPLATE, [id]));
+    const template = await this.remembered.getOrLoad(id, () => this.templates.findById(id));
     if (!template) throw TemplatesException.notFound(id);
     return { ...template };
   }
@@ -69,7 +65,7 @@ export class TemplatesService {
     if (input.layers) await this.checkFontFamilies(accountId, input.layers);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       // Straight from the database: the compare-and-set below needs the committed version.
-      const current = await this.read(SELECT_OWNED_TEMPLATE, [id, accountId]);
+      const current = await this.templates.findOwned(id, accountId);
       if (!current) throw TemplatesException.notFound(id);
       if (expected !== undefined && current.version !== expected) {
         throw new TemplatesException(TemplatesErrorCode.VERSION_CONFLICT, `Template ${id} is at version ${current.version}, not ${expected}: it changed elsewhere`);
@@ -78,11 +74,7 @@ export class TemplatesService {
       const designChanged = DESIGN_FIELDS.some((field) => !isDeepStrictEqual(current[field], next[field]));
       const changes: Partial<Template> = { ...input, updatedAt: this.clock.now() };
       if (designChanged) changes.version = current.version + 1;
-      const result = await this.templates.update({ id, accountId, version: current.version }, changes);
-      if (result.affected === 1) {
-        await this.changes.changed();
-        return { ...next, ...changes } as Template;
-      }
+      if (await this.templates.updateIfVersion(id, accountId, current.version, changes)) return { ...next, ...changes } as Template;
     }
     throw new TemplatesException(TemplatesErrorCode.CONFLICT, 'Template changed concurrently; try again');
   }
@@ -91,25 +83,23 @@ export class TemplatesService {
   private async checkFontFamilies(accountId: string, layers: readonly LayerDefinition[]): Promise<void> {
     const details: Array<{ path: string; message: string }> = [];
     for (const [index, layer] of layers.entries()) {
-      if (layer.type !== 'text' || SELECTABLE_FAMILIES.includes(layer.fontFamily)) continue;
-      if ((await this.fonts.familyFaces(accountId, layer.fontFamily)).length > 0) continue;
-      details.push({ path: `layers.${index}.fontFamily`, message: `unknown font family "${layer.fontFamily}" (see GET /api/fonts)` });
+      if (layer.type !== 'text') continue;
+      const named = [{ path: `layers.${index}.fontFamily`, family: layer.fontFamily }];
+      for (const [spanIndex, span] of (layer.spans ?? []).entries()) {
+        if (span.fontFamily !== undefined) named.push({ path: `layers.${index}.spans.${spanIndex}.fontFamily`, family: span.fontFamily });
+      }
+      for (const { path, family } of named) {
+        if (SELECTABLE_FAMILIES.includes(family) || (await this.fonts.familyFaces(accountId, family)).length > 0) continue;
+        details.push({ path, message: `unknown font family "${family}" (see GET /api/fonts)` });
+      }
     }
     if (details.length > 0) {
       throw new CommonException(CommonErrorCode.VALIDATION_FAILED, details.map((detail) => `${detail.path}: ${detail.message}`).join('; '), { details });
     }
   }
 
-  /** Plain SQL: the query builder's hydration cost more than the read on the render path. */
-  private async read(sql: string, parameters: string[]): Promise<Template | null> {
-    const rows: TemplateRow[] = await this.templates.query(sql, parameters);
-    return rows.length > 0 ? templateFromRow(rows[0]) : null;
-  }
-
   async remove(accountId: string, id: string): Promise<void> {
-    const result = await this.templates.delete({ id, accountId });
-    if (!result.affected) throw TemplatesException.notFound(id);
-    await this.changes.changed();
+    if (!(await this.templates.delete(id, accountId))) throw TemplatesException.notFound(id);
   }
 }
 

@@ -37,7 +37,7 @@ export const webhooksRouteDocs = defineRouteDocs([
         400: ['validation_failed', 'webhook_url_invalid', 'webhook_url_forbidden', 'webhook_secret_missing'],
         404: ['template_not_found'],
         500: ['render_failed', 'internal_error'],
-        503: ['render_timeout'],
+        503: ['render_timeout', 'storage_unavailable'],
       }),
       ...tooManyRequests(),
     },

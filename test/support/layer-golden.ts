@@ -93,9 +93,9 @@ export async function goldenRecords(draw = true): Promise<Record<string, GoldenR
   for (const [name, body] of Object.entries(GOLDEN_VARIANTS)) {
     const request = generateRequestSchema.parse({ templateId: template.id, layers: {}, ...body });
     const plan = planRender(template, request, GOLDEN_SECRET);
-    const images: Record<string, Uint8Array> = {};
+    const images = new Map<string, Uint8Array>();
     for (const layer of plan.job.design.layers) {
-      if (layer.type === 'image' && layer.imageUrl) images[layer.name] = avatar;
+      if (layer.type === 'image' && layer.imageUrl) images.set(layer.name, avatar);
     }
     let sha256 = '';
     const warnings = plan.requestWarnings.map((warning) => `${warning.code}:${warning.layer}`);

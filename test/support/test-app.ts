@@ -79,7 +79,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     .useValue(clock);
   for (const override of options.overrides ?? []) builder = builder.overrideProvider(override.provide).useValue(override.useValue);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter({ requestTimeoutMs: config.httpRequestTimeoutMs }), { ...NEST_APPLICATION_OPTIONS, logger: ['error'] });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter({ requestTimeoutMs: config.httpRequestTimeoutMs, trustProxy: config.trustProxy }), { ...NEST_APPLICATION_OPTIONS, logger: ['error'] });
   const routes: Array<{ method: string; path: string }> = [];
   app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, path: route.url });

@@ -1,4 +1,4 @@
-import { MemoryRateLimitStore } from './memory-rate-limit.store';
+import { IDLE_SWEEP_INTERVAL_MS, MemoryRateLimitStore } from './memory-rate-limit.store';
 
 const WINDOW = 60_000;
 
@@ -25,6 +25,20 @@ describe('MemoryRateLimitStore', () => {
     expect(await store.peek('acc', WINDOW, 10)).toEqual({ count: 1, oldestExpiresAtMs: 60_005 });
     expect((await store.acquire('acc', 'c', 2, WINDOW, 10)).allowed).toBe(true);
     expect((await store.acquire('acc', 'd', 2, WINDOW, 11)).allowed).toBe(false);
+  });
+
+  it('forgets keys nobody uses again once their window has passed (bounded memory under unique keys)', async () => {
+    const store = new MemoryRateLimitStore();
+    for (let index = 0; index < 1_000; index++) await store.acquire(`login:user${index}@example.com`, `a${index}`, 10, WINDOW, 1_000 + index);
+    expect(store.size).toBe(1_000);
+    // A key still inside its window stays; every idle one goes at the next sweep.
+    await store.acquire('fresh', 'f', 10, WINDOW, 60_000);
+    expect(store.size).toBe(1_001);
+    // Sweeps run at most every IDLE_SWEEP_INTERVAL_MS, so an idle key lives at most window + that interval.
+    const later = 60_000 + IDLE_SWEEP_INTERVAL_MS;
+    await store.acquire('later', 'l', 10, WINDOW, later);
+    expect(store.size).toBe(2);
+    expect(await store.peek('fresh', WINDOW, later)).toEqual({ count: 1, oldestExpiresAtMs: 120_000 });
   });
 
   it('counts in time order even when the clock steps back', async () => {

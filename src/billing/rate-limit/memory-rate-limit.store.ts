@@ -13,6 +13,8 @@ interface Entry {
  * whole log per call made a high per-minute limit cost more per request than the render itself).
  */
 class SlidingLog {
+  /** When the newest entry leaves the window: past it, the whole log is empty. */
+  lastExpiresAtMs = 0;
   private entries: Entry[] = [];
   private head = 0;
   private readonly byId = new Map<string, Entry>();
@@ -32,7 +34,8 @@ class SlidingLog {
     }
   }
 
-  add(id: string, atMs: number): void {
+  add(id: string, atMs: number, windowMs: number): void {
+    this.lastExpiresAtMs = Math.max(this.lastExpiresAtMs, atMs + windowMs);
     const entry = { id, atMs, released: false };
     // Keep time order even if the clock stepped back: insert before any later entries.
     let at = this.entries.length;
@@ -58,16 +61,30 @@ class SlidingLog {
   }
 }
 
-/** One instance's sliding logs. JavaScript runs each call to completion, so check-and-add is atomic here. */
+/** How often idle keys are swept out (amortized over calls: no timer). */
+export const IDLE_SWEEP_INTERVAL_MS = 30_000;
+
+/**
+ * One instance's sliding logs. JavaScript runs each call to completion, so check-and-add is atomic here.
+ * Keys nobody uses again are swept out once their window has passed, so memory follows the keys active
+ * in the last window, not every key ever seen (a login form fed unique emails grew it without bound).
+ */
 @Injectable()
 export class MemoryRateLimitStore extends RateLimitStore {
   private readonly logs = new Map<string, SlidingLog>();
+  private lastSweepMs = 0;
+
+  /** Keys currently held (tests and diagnostics). */
+  get size(): number {
+    return this.logs.size;
+  }
 
   async acquire(key: string, entryId: string, limit: number, windowMs: number, nowMs: number): Promise<SlotDecision> {
+    this.sweepIdle(nowMs);
     const log = this.pruned(key, windowMs, nowMs);
     const allowed = log.count < limit;
     if (allowed) {
-      log.add(entryId, nowMs);
+      log.add(entryId, nowMs, windowMs);
       this.logs.set(key, log);
     }
     return this.decision(allowed, log, windowMs);
@@ -82,6 +99,12 @@ export class MemoryRateLimitStore extends RateLimitStore {
   async peek(key: string, windowMs: number, nowMs: number) {
     const { count, oldestExpiresAtMs } = this.decision(true, this.pruned(key, windowMs, nowMs), windowMs);
     return { count, oldestExpiresAtMs };
+  }
+
+  private sweepIdle(nowMs: number): void {
+    if (nowMs - this.lastSweepMs < IDLE_SWEEP_INTERVAL_MS) return;
+    this.lastSweepMs = nowMs;
+    for (const [key, log] of this.logs) if (log.lastExpiresAtMs <= nowMs) this.logs.delete(key);
   }
 
   private pruned(key: string, windowMs: number, nowMs: number): SlidingLog {

@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { RateLimitStore, SlotDecision } from './rate-limit-store';
 
@@ -27,7 +27,7 @@ return {redis.call('ZCARD', key), oldest[2] or false}
 `;
 
 @Injectable()
-export class RedisRateLimitStore extends RateLimitStore implements OnModuleDestroy {
+export class RedisRateLimitStore extends RateLimitStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
@@ -51,10 +51,6 @@ export class RedisRateLimitStore extends RateLimitStore implements OnModuleDestr
   async peek(key: string, windowMs: number, nowMs: number) {
     const [count, oldest] = (await this.redis.eval(PEEK, 1, this.redisKey(key), nowMs, windowMs)) as [number, string | null];
     return { count, oldestExpiresAtMs: oldest ? Number(oldest) + windowMs : null };
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
   }
 
   private redisKey(key: string): string {

@@ -7,6 +7,9 @@ export const MAX_QUERY_BYTES = 8 * 1024;
 const TOP_LEVEL = new Set(['templateId', 'format', 'width', 'height', 'quality', 'layers', 's', 'expires']);
 const INTEGER_FIELDS = new Set(['fontSize']);
 const DECIMAL = /^(0|[1-9]\d{0,11})$/;
+// Typography and placement numbers that may be fractional or negative (the schema bounds them).
+const NUMBER_FIELDS = new Set(['letterSpacing', 'strokeWidth', 'rotation', 'opacity']);
+const NUMBER = /^-?(0|[1-9]\d{0,11})(\.\d{1,6})?$/;
 
 export interface PublicRenderQuery {
   request: RenderRequest;
@@ -14,9 +17,19 @@ export interface PublicRenderQuery {
   expires: number | undefined;
 }
 
+/** `layers[__proto__]` (brackets plain or percent-encoded) in a raw query. */
+const PROTO_NAME_IN_QUERY = /(layers(?:\[|%5B))__proto__((?:\]|%5D))/gi;
+const PROTO_STAND_IN = '%00proto%00';
+const PROTO_STAND_IN_DECODED = decodeURIComponent(PROTO_STAND_IN);
+
 const invalid = (message: string) => new CommonException(CommonErrorCode.VALIDATION_FAILED, message);
 
 /** Query values are strings: numbers must be plain decimal integers, booleans `true`/`false`. */
+function decimalNumber(name: string, value: string): number {
+  if (!NUMBER.test(value)) throw invalid(`${name}: must be a decimal number`);
+  return Number(value);
+}
+
 function integer(name: string, value: string): number {
   if (!DECIMAL.test(value)) throw invalid(`${name}: must be a decimal integer`);
   return Number(value);
@@ -38,7 +51,11 @@ export function parsePublicRenderQuery(rawQuery: string): PublicRenderQuery {
   // duplicates: 'combine' turns a repeated parameter into an array, which `single` then refuses.
   let parsed: Record<string, unknown>;
   try {
-    parsed = parse(rawQuery, { depth: 2, parameterLimit: 300, parseArrays: false, duplicates: 'combine', allowPrototypes: false, strictDepth: true, throwOnLimitExceeded: true });
+    // Names are data: null-prototype objects with every key allowed (qs drops `__proto__` whatever the
+    // options, so that one layer name is carried through a stand-in).
+    parsed = parse(rawQuery.replace(PROTO_NAME_IN_QUERY, `$1${PROTO_STAND_IN}$2`), {
+      depth: 2, parameterLimit: 300, parseArrays: false, duplicates: 'combine', allowPrototypes: true, plainObjects: true, strictDepth: true, throwOnLimitExceeded: true,
+    });
   } catch (error) {
     throw invalid(`malformed query string (${(error as Error).message})`);
   }
@@ -52,8 +69,9 @@ export function parsePublicRenderQuery(rawQuery: string): PublicRenderQuery {
   }
   if (parsed.layers !== undefined) {
     if (typeof parsed.layers !== 'object' || Array.isArray(parsed.layers)) throw invalid('layers: use layers[<name>][<field>]=<value>');
-    const layers: Record<string, Record<string, unknown>> = {};
-    for (const [name, fields] of Object.entries(parsed.layers as Record<string, unknown>)) {
+    const layers: Record<string, Record<string, unknown>> = Object.create(null);
+    for (const [givenName, fields] of Object.entries(parsed.layers as Record<string, unknown>)) {
+      const name = givenName === PROTO_STAND_IN_DECODED ? '__proto__' : givenName;
       if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw invalid(`layers.${name}: use layers[${name}][<field>]=<value>`);
       layers[name] = {};
       for (const [field, value] of Object.entries(fields as Record<string, unknown>)) {
@@ -62,7 +80,8 @@ export function parsePublicRenderQuery(rawQuery: string): PublicRenderQuery {
           if (text !== 'true' && text !== 'false') throw invalid(`layers.${name}.hidden: must be true or false`);
           layers[name][field] = text === 'true';
         } else {
-          layers[name][field] = INTEGER_FIELDS.has(field) ? integer(`layers.${name}.${field}`, text) : text;
+          const path = `layers.${name}.${field}`;
+          layers[name][field] = INTEGER_FIELDS.has(field) ? integer(path, text) : NUMBER_FIELDS.has(field) ? decimalNumber(path, text) : text;
         }
       }
     }

@@ -8,11 +8,36 @@ export type { LayerOverride } from '../layers/layer-registry';
 
 const dimension = z.number().int().min(1).max(MAX_DIMENSION);
 
+/**
+ * Layer names are data (§20): `__proto__`, `constructor` and `toString` are names like any other. zod's
+ * record assigns keys onto `{}`, where `__proto__` sets the prototype and the entry vanishes, so that
+ * one key is stood in for during validation; the result is a null-prototype object, where a lookup by
+ * any name finds only what the request gave.
+ */
+const PROTO_KEY = '__proto__';
+const PROTO_STAND_IN = '\u0000__proto__';
+
+function standInForProto(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, PROTO_KEY)) return value;
+  const copy: Record<string, unknown> = Object.create(null);
+  for (const [name, override] of Object.entries(value)) copy[name === PROTO_KEY ? PROTO_STAND_IN : name] = override;
+  return copy;
+}
+
+function byLayerName<T>(layers: Record<string, T>): Record<string, T> {
+  const result: Record<string, T> = Object.create(null);
+  for (const [name, override] of Object.entries(layers)) result[name === PROTO_STAND_IN ? PROTO_KEY : name] = override;
+  return result;
+}
+
 export const renderOptionsShape = {
   templateId: z.string().min(1).max(64),
   layers: z
-    .record(z.string().min(1).max(100), layerOverrideSchema)
-    .refine((layers) => Object.keys(layers).length <= MAX_LAYERS, `must have at most ${MAX_LAYERS} entries`),
+    .preprocess(
+      standInForProto,
+      z.record(z.string().min(1).max(100), layerOverrideSchema).refine((layers) => Object.keys(layers).length <= MAX_LAYERS, `must have at most ${MAX_LAYERS} entries`),
+    )
+    .transform(byLayerName),
   width: dimension.optional(),
   height: dimension.optional(),
   format: z.enum(['png', 'jpeg', 'webp']).default('png'),

@@ -30,4 +30,8 @@ export class RenderCacheEntry {
 
   @Column({ name: 'created_at', ...timestampColumn() })
   createdAt: Date;
+
+  /** Last render or request of the image, recorded at most once per interval (retention, §19). */
+  @Column({ name: 'last_accessed_at', ...timestampColumn({ nullable: true }) })
+  lastAccessedAt: Date;
 }

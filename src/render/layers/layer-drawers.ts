@@ -16,5 +16,13 @@ const DRAWERS: { [Name in LayerTypeName]: LayerDrawer<LayerOf<Name>> } = {
 };
 
 export const drawLayer: LayerDrawer<LayerDefinition> = (ctx, layer, context) => {
+  if (layer.rotation) {
+    // Degrees clockwise about the layer's centre (canvas angles grow clockwise, y pointing down).
+    const centreX = layer.x + layer.width / 2;
+    const centreY = layer.y + layer.height / 2;
+    ctx.translate(centreX, centreY);
+    ctx.rotate((layer.rotation * Math.PI) / 180);
+    ctx.translate(-centreX, -centreY);
+  }
   (DRAWERS[layer.type] as LayerDrawer<LayerDefinition>)(ctx, layer, context);
 };

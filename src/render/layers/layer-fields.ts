@@ -22,6 +22,9 @@ export const textValueSchema = z.string().max(MAX_TEXT_LENGTH);
 export const fontSizeSchema = z.number().int().min(1).max(1000);
 export const radiusSchema = z.number().min(0).max(MAX_DIMENSION);
 
+export const rotationSchema = z.number().min(-3600).max(3600);
+export const opacitySchema = z.number().min(0).max(1);
+
 const coordinate = z.number().int().min(-MAX_DIMENSION * 2).max(MAX_DIMENSION * 2);
 const extent = z.number().int().min(1).max(MAX_DIMENSION * 2);
 
@@ -33,10 +36,14 @@ export const layerBase = {
   width: extent,
   height: extent,
   opacity: z.number().min(0).max(1).default(1),
+  /** Degrees clockwise about the layer's centre (§15). Optional without a default, so templates without it keep their cache keys. */
+  rotation: rotationSchema.optional(),
   hidden: z.boolean().default(false),
 };
 
 /** Override fields every layer type takes. */
 export const overrideBase = {
   hidden: z.boolean(),
+  rotation: rotationSchema,
+  opacity: opacitySchema,
 };

@@ -8,8 +8,11 @@ export type OutputFormat = 'png' | 'jpeg' | 'webp';
 export interface DrawJob {
   design: { width: number; height: number; background: string; layers: LayerDefinition[] };
   output: { width: number; height: number; format: OutputFormat; quality: number };
-  /** Fetched bytes of image layers, by layer name. */
-  images: Record<string, Uint8Array>;
+  /**
+   * Fetched bytes of image layers, by layer name (a Map: a layer may be named `__proto__`). Layers
+   * sharing a URL share one buffer (structured clone keeps that identity across the thread boundary).
+   */
+  images: Map<string, Uint8Array>;
   /** The owner's font faces the text layers name (account fonts, §14). */
   fonts?: JobFontFaces;
 }

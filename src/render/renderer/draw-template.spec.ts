@@ -15,7 +15,7 @@ async function renderText(text: string): Promise<{ data: Buffer; channels: numbe
     background: '#000000',
     layers: [{ name: 't', type: 'text', x: 10, y: 10, width: 380, height: 80, text, fontSize: 48, color: '#ffffff' }],
   });
-  const { bytes } = await drawTemplate({ design, output: { width: 400, height: 100, format: 'png', quality: 0 }, images: {} });
+  const { bytes } = await drawTemplate({ design, output: { width: 400, height: 100, format: 'png', quality: 0 }, images: new Map() });
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, channels: info.channels };
 }
@@ -119,7 +119,7 @@ describe('glyph_missing', () => {
       background: '#000000',
       layers: [{ name: 'linear-b', type: 'text', x: 10, y: 10, width: 380, height: 80, text: 'A\u{10000}\u{10001}', fontSize: 48, color: '#ffffff' }],
     });
-    const job = { design, output: { width: 400, height: 100, format: 'png' as const, quality: 0 }, images: {} };
+    const job = { design, output: { width: 400, height: 100, format: 'png' as const, quality: 0 }, images: new Map() };
     const { bytes, warnings } = await drawTemplate(job);
     expect(warnings).toEqual([{ code: 'glyph_missing', layer: 'linear-b', message: expect.stringContaining('U+10000, U+10001') }]);
     const standIn = createTemplateSchema.parse({ ...design, layers: [{ ...design.layers[0], text: 'A\uFFFF\uFFFF' }] });

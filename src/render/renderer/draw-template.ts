@@ -1,8 +1,10 @@
 import '../../fonts/host-fonts-off';
-import { Canvas, createCanvas, Image, loadImage } from '@napi-rs/canvas';
+import { Canvas, createCanvas, Image } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { RenderWarning, RenderWarningCode } from '../dto/render-response';
+import { decodeLayerImage } from '../layers/image/image-layer.decode';
 import { drawLayer } from '../layers/layer-drawers';
+import type { LayerDefinition } from '../layers/layer-registry';
 import type { DrawJob, DrawResult } from './draw-job';
 import { accountFontResolver, ensureFonts } from './worker-fonts';
 
@@ -15,23 +17,20 @@ sharp.concurrency(1);
 
 const PNG_COMPRESSION_LEVEL = 3;
 
-/** Decodes every fetched image up front (decoding is asynchronous); an undecodable one skips its layer. */
-async function decodeImages(job: DrawJob, warnings: RenderWarning[]): Promise<Map<string, Image>> {
-  const decoded = new Map<string, Image>();
-  for (const [name, bytes] of Object.entries(job.images)) {
-    try {
-      const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-      if (image.width > 0 && image.height > 0) {
-        decoded.set(name, image);
-        continue;
-      }
-    } catch {
-      // reported below
-    }
-    warnings.push({ code: RenderWarningCode.IMAGE_UNAVAILABLE, layer: name, message: 'Image could not be decoded; layer skipped' });
-  }
-  return decoded;
+/**
+ * The decoded image of one image layer, reduced to its drawn size (see decodeLayerImage); decoded
+ * when its layer is drawn and released after, so a render holds one decoded image at a time.
+ */
+async function layerImages(job: DrawJob, layer: LayerDefinition, warnings: RenderWarning[]): Promise<ReadonlyMap<string, Image>> {
+  const bytes = layer.type === 'image' && layer.imageUrl ? job.images.get(layer.name) : undefined;
+  if (!bytes || layer.type !== 'image') return NO_IMAGES;
+  const image = await decodeLayerImage(bytes, layer, job.output.width / job.design.width, job.output.height / job.design.height).catch(() => null);
+  if (image) return new Map([[layer.name, image]]);
+  warnings.push({ code: RenderWarningCode.IMAGE_UNAVAILABLE, layer: layer.name, message: 'Image could not be decoded; layer skipped' });
+  return NO_IMAGES;
 }
+
+const NO_IMAGES: ReadonlyMap<string, Image> = new Map();
 
 async function encode(canvas: Canvas, job: DrawJob): Promise<Uint8Array> {
   const { width, height, format, quality } = job.output;
@@ -62,7 +61,6 @@ function canvasFor(width: number, height: number): Canvas {
 export async function drawTemplate(job: DrawJob): Promise<DrawResult> {
   ensureFonts();
   const warnings: RenderWarning[] = [];
-  const images = await decodeImages(job, warnings);
   const fonts = accountFontResolver(job.fonts);
   const canvas = canvasFor(job.output.width, job.output.height);
   const ctx = canvas.getContext('2d');
@@ -74,6 +72,7 @@ export async function drawTemplate(job: DrawJob): Promise<DrawResult> {
   }
   for (const layer of job.design.layers) {
     if (layer.hidden || layer.opacity === 0) continue;
+    const images = await layerImages(job, layer, warnings);
     ctx.save();
     ctx.globalAlpha = layer.opacity;
     drawLayer(ctx, layer, { warnings, images, fonts: fonts.resolver });

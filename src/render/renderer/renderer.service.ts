@@ -55,7 +55,7 @@ export class RendererService implements OnModuleDestroy {
     await this.pool.run({
       design: { width: 1, height: 1, background: '#ffffff', layers: [] },
       output: { width: 1, height: 1, format: 'png', quality: 0 },
-      images: {},
+      images: new Map(),
     } satisfies DrawJob);
   }
 

@@ -1,4 +1,6 @@
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ensureFonts, familyList } from './draw-template';
 
 /**
@@ -22,5 +24,13 @@ describe('what the text layout assumes of measureText', () => {
   it('draws ideographs, kana and CJK punctuation at one shared advance', () => {
     const advances = new Set(Array.from('水你好漢字あいうアイウッャ。、「」（）！？', (character) => width(character, 100).toFixed(2)));
     expect([...advances]).toEqual(['100.00']);
+  });
+
+  it('draws every Hangul syllable at one advance (Noto Sans KR)', () => {
+    const files = join(dirname(require.resolve('@fontsource/noto-sans-kr/package.json')), 'files');
+    for (const file of readdirSync(files).filter((name) => name.endsWith('-400-normal.woff2'))) GlobalFonts.registerFromPath(join(files, file), 'Hangul check');
+    ctx.font = '100px "Hangul check"';
+    const advances = new Set(Array.from('가나다라한국어글꼴뷁힣갂', (character) => ctx.measureText(character).width.toFixed(2)));
+    expect(advances.size).toBe(1);
   });
 });

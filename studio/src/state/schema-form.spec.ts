@@ -28,7 +28,7 @@ describe('schema → form', () => {
     expect(byKey.width).toMatchObject({ label: 'Width', kind: 'integer', min: 1 });
     expect(byKey.fontSize).toMatchObject({ label: 'Font size', kind: 'integer', min: 1, max: 1000 });
     expect(byKey.color).toMatchObject({ label: 'Color', kind: 'color' });
-    expect(byKey.align).toMatchObject({ kind: 'select', options: ['left', 'center', 'right'] });
+    expect(byKey.align).toMatchObject({ kind: 'select', options: ['left', 'center', 'right', 'start', 'end', 'justify'] });
     expect(byKey.autoFit).toMatchObject({ label: 'Auto fit', kind: 'checkbox' });
     expect(byKey.maxLines).toMatchObject({ kind: 'integer', nullable: true });
     expect(byKey.fontWeight).toMatchObject({ kind: 'choice', options: ['normal', 'bold'] });

@@ -1,28 +1,54 @@
-import { RenderWarningCode } from '../../dto/render-response';
-import { formatCodePoints, numericWeight } from '../../../fonts/font-resolver';
-import { fitText, lineText } from '../../renderer/text-layout';
+import { RenderWarning, RenderWarningCode } from '../../dto/render-response';
+import { fitText } from '../../renderer/text-layout';
+import { formatCodePoints, FontResolver, numericWeight } from '../../../fonts/font-resolver';
 import type { LayerDrawer } from '../layer-drawer';
+import { TextContent, TextStyle, textContent } from './text-content';
+import { placeLines } from './text-lines';
 import type { TextLayer } from './text-layer.definition';
 
-export const drawText: LayerDrawer<TextLayer> = (ctx, textLayer, { warnings, fonts }) => {
-  const missing = fonts.missingCodePoints(textLayer.fontFamily, textLayer.text);
-  if (missing.length > 0) {
-    warnings.push({
-      code: RenderWarningCode.GLYPH_MISSING,
-      layer: textLayer.name,
-      message: `No font has ${formatCodePoints(missing)}; drawn as a missing-glyph box`,
-    });
-  }
-  // Characters no font has become a stand-in that draws `.notdef` without consulting the host's fonts.
-  const layer = { ...textLayer, text: fonts.withStandIns(textLayer.text, missing) };
-  // Chosen from the whole text plus the ellipsis that truncation may add (U+2026).
-  const { families } = fonts.fontListFor(layer.fontFamily, numericWeight(layer.fontWeight), 'normal', `${layer.text}\u2026`);
-  const fontString = (size: number) => `${layer.fontWeight} ${size}px ${families}`;
-  const measure = (text: string, size: number) => {
-    ctx.font = fontString(size);
-    return ctx.measureText(text).width;
+// Bidi overrides around each run: the run is already in visual order, so Skia's own bidi must not reorder it.
+const LEFT_TO_RIGHT_OVERRIDE = '\u202D';
+const RIGHT_TO_LEFT_OVERRIDE = '\u202E';
+const POP_DIRECTIONAL_FORMATTING = '\u202C';
+
+function fontString(style: TextStyle, size: number, families: string): string {
+  return `${style.fontStyle} ${style.fontWeight} ${size}px ${families}`;
+}
+
+/**
+ * The text with every character no font has (for its range's family) replaced by a stand-in that draws
+ * `.notdef` on every host, the ranges moved to match, and the `glyph_missing` warning.
+ */
+function withMissingGlyphs(content: TextContent, fonts: FontResolver, layerName: string, warnings: RenderWarning[]): TextContent {
+  const missingAll = new Set<number>();
+  let text = '';
+  let start = 0;
+  const ranges = content.ranges.map((range) => {
+    const piece = content.text.slice(start, range.end);
+    start = range.end;
+    const missing = fonts.missingCodePoints(content.styles[range.style].fontFamily, piece);
+    for (const codePoint of missing) missingAll.add(codePoint);
+    text += fonts.withStandIns(piece, missing);
+    return { ...range, end: text.length };
+  });
+  if (missingAll.size === 0) return content;
+  warnings.push({ code: RenderWarningCode.GLYPH_MISSING, layer: layerName, message: `No font has ${formatCodePoints([...missingAll])}; drawn as a missing-glyph box` });
+  return { ...content, text, ranges };
+}
+
+export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings, fonts }) => {
+  const content = withMissingGlyphs(textContent(layer), fonts, layer.name, warnings);
+  const { text, styles, ranges } = content;
+  // Chosen from the whole text plus the ellipsis that truncation may add (U+2026); account families resolve to their faces.
+  const fontFor = (style: TextStyle, sample: string) => fonts.fontListFor(style.fontFamily, numericWeight(style.fontWeight as 'normal' | 'bold' | number), style.fontStyle, sample);
+  const families = styles.map((style) => fontFor(style, `${text}\u2026`).families);
+  const letterSpacing = layer.letterSpacing ?? 0;
+  const measure = (value: string, size: number, style: number) => {
+    ctx.font = fontString(styles[style], size, families[style]);
+    ctx.letterSpacing = '0px';
+    return ctx.measureText(value).width;
   };
-  const fit = fitText(layer, measure);
+  const fit = fitText({ ...layer, text, styles: ranges, letterSpacing }, measure);
   if (fit.truncated) {
     warnings.push({
       code: RenderWarningCode.TEXT_TRUNCATED,
@@ -31,18 +57,68 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, textLayer, { warnings, fon
     });
   }
   if (fit.lines.length === 0) return;
-  const lineHeight = fit.fontSize * layer.lineHeight;
+  const size = fit.fontSize;
+  const spacing = (letterSpacing * size) / layer.fontSize;
+  const measureRun = (value: string, style: number) => {
+    ctx.font = fontString(styles[style], size, families[style]);
+    ctx.letterSpacing = `${spacing}px`;
+    return ctx.measureText(value).width;
+  };
+
+  // CSS line boxes: each line is lineHeight × size tall, and the glyphs sit on a baseline half the
+  // leading below its top plus the primary font's ascent (not the em box's middle, which sat ~0.05 em high).
+  ctx.font = fontString(styles[0], size, fontFor(styles[0], '').families);
+  const metrics = ctx.measureText('');
+  const ascent = metrics.fontBoundingBoxAscent;
+  const descent = metrics.fontBoundingBoxDescent;
+  const lineHeight = size * layer.lineHeight;
   const blockHeight = lineHeight * fit.lines.length;
   const top =
-    layer.verticalAlign === 'middle'
-      ? layer.y + (layer.height - blockHeight) / 2
-      : layer.verticalAlign === 'bottom'
-        ? layer.y + layer.height - blockHeight
-        : layer.y;
-  const x = layer.align === 'center' ? layer.x + layer.width / 2 : layer.align === 'right' ? layer.x + layer.width : layer.x;
-  ctx.font = fontString(fit.fontSize);
-  ctx.fillStyle = layer.color;
-  ctx.textAlign = layer.align;
-  ctx.textBaseline = 'middle';
-  fit.lines.forEach((line, index) => ctx.fillText(lineText(layer.text, line), x, top + lineHeight * index + lineHeight / 2));
+    layer.verticalAlign === 'middle' ? layer.y + (layer.height - blockHeight) / 2 : layer.verticalAlign === 'bottom' ? layer.y + layer.height - blockHeight : layer.y;
+
+  const lines = placeLines({ text, ranges, fit, direction: layer.direction ?? 'auto', align: layer.align, x: layer.x, width: layer.width, measureRun }).map(
+    (line, index) => ({ ...line, baseline: top + lineHeight * index + (lineHeight - (ascent + descent)) / 2 + ascent }),
+  );
+  if (layer.background) {
+    const { color, padding, radius } = layer.background;
+    ctx.fillStyle = color;
+    for (const line of lines) {
+      if (line.runs.length === 0 || line.right <= line.left) continue;
+      ctx.beginPath();
+      ctx.roundRect(line.left - padding, line.baseline - ascent - padding, line.right - line.left + 2 * padding, ascent + descent + 2 * padding, radius);
+      ctx.fill();
+    }
+  }
+
+  if (layer.shadow) {
+    ctx.shadowColor = layer.shadow.color;
+    ctx.shadowBlur = layer.shadow.blur;
+    ctx.shadowOffsetX = layer.shadow.offsetX;
+    ctx.shadowOffsetY = layer.shadow.offsetY;
+  }
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  ctx.letterSpacing = `${spacing}px`;
+  const strokeWidth = layer.strokeWidth ?? 0;
+  for (const line of lines) {
+    for (const run of line.runs) {
+      const style = styles[run.style];
+      ctx.font = fontString(style, size, families[run.style]);
+      ctx.direction = run.rtl ? 'rtl' : 'ltr';
+      const drawn = (run.rtl ? RIGHT_TO_LEFT_OVERRIDE : LEFT_TO_RIGHT_OVERRIDE) + run.text + POP_DIRECTIONAL_FORMATTING;
+      if (strokeWidth > 0) {
+        // The outline goes under the fill, so the letters keep their full shape and colour.
+        ctx.strokeStyle = layer.strokeColor ?? '#000000';
+        ctx.lineWidth = strokeWidth;
+        ctx.lineJoin = 'round';
+        ctx.strokeText(drawn, run.x, line.baseline);
+      }
+      ctx.fillStyle = style.color;
+      ctx.fillText(drawn, run.x, line.baseline);
+      if (style.underline) {
+        const thickness = Math.max(1, size / 14);
+        ctx.fillRect(run.x, line.baseline + size * 0.1, run.width, thickness);
+      }
+    }
+  }
 };

@@ -1,0 +1,20 @@
+import { ACCOUNTS_PERSISTENCE } from './accounts/accounts.persistence';
+import { BILLING_PERSISTENCE } from './billing/billing.persistence';
+import { DASHBOARD_PERSISTENCE } from './dashboard/dashboard.persistence';
+import { FONTS_PERSISTENCE } from './fonts/fonts.persistence';
+import { BASELINE_SCHEMA, combineSchemas } from './database/database-schema';
+import { RENDER_PERSISTENCE } from './render/render.persistence';
+import { TEMPLATES_PERSISTENCE } from './templates/templates.persistence';
+import { WEBHOOKS_PERSISTENCE } from './webhooks/webhooks.persistence';
+
+/** Every module's tables: the app, the CLI and the TypeORM CLI (ormconfig.ts) open the database with this. */
+export const APP_SCHEMA = combineSchemas(
+  BASELINE_SCHEMA,
+  ACCOUNTS_PERSISTENCE,
+  TEMPLATES_PERSISTENCE,
+  RENDER_PERSISTENCE,
+  BILLING_PERSISTENCE,
+  WEBHOOKS_PERSISTENCE,
+  DASHBOARD_PERSISTENCE,
+  FONTS_PERSISTENCE,
+);

@@ -1,0 +1,6 @@
+import type { DatabaseSchema } from '../database/database-schema';
+import { UsageCounter } from './entities/usage-counter.entity';
+import { UsageCounters1763790000000 } from './migrations/1763790000000-usage-counters';
+import { QuotaLeases1763900015000 } from './migrations/1763900015000-quota-leases';
+
+export const BILLING_PERSISTENCE: DatabaseSchema = { entities: [UsageCounter], migrations: [UsageCounters1763790000000, QuotaLeases1763900015000] };

@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { getMetadataArgsStorage } from 'typeorm';
+import { APP_SCHEMA } from '../app.schema';
+
+const SOURCE = join(__dirname, '..');
+
+function files(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(directory, entry.name)) : entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [join(directory, entry.name)] : [],
+  );
+}
+
+describe('database schema assembly', () => {
+  it('lists every entity class and every migration some module defines (a module that forgets its own fails here)', () => {
+    // Importing every source file under src registers every @Entity and defines every migration class.
+    const migrationFiles = files(SOURCE).filter((file) => /[/\\]migrations[/\\]\d+-[\w-]+\.ts$/.test(file));
+    const migrationClasses = migrationFiles.flatMap((file) => Object.values(require(file) as Record<string, unknown>));
+    for (const file of files(SOURCE).filter((file) => file.endsWith('.entity.ts'))) require(file);
+    const entityClasses = getMetadataArgsStorage().tables.map((table) => table.target);
+
+    expect(migrationClasses.length).toBeGreaterThanOrEqual(6);
+    expect(APP_SCHEMA.migrations).toEqual(expect.arrayContaining(migrationClasses));
+    expect(APP_SCHEMA.migrations).toHaveLength(new Set(APP_SCHEMA.migrations).size);
+    expect(APP_SCHEMA.entities).toEqual(expect.arrayContaining(entityClasses));
+  });
+
+  it('keeps src/database free of feature imports (only config, redis and common infrastructure)', () => {
+    const allowed = new Set(['database', 'config', 'redis', 'common']);
+    const offending = files(join(SOURCE, 'database')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/from '(\.\.\/[^']+)'/g)]
+        .map((match) => match[1].split('/')[1])
+        .filter((folder) => !allowed.has(folder))
+        .map((folder) => `${relative(SOURCE, file)} imports ${folder}/`),
+    );
+    expect(offending).toEqual([]);
+  });
+});

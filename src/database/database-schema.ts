@@ -1,0 +1,18 @@
+import { InitialSchema1763780000000 } from './migrations/1763780000000-initial-schema';
+
+/**
+ * What a feature module contributes to the one database: its entity classes and its migrations.
+ * Each module exports one (`<module>.persistence.ts`) and `src/app.schema.ts` assembles them, so
+ * this folder imports no feature. Migrations run in timestamp order whatever the assembly order.
+ */
+export interface DatabaseSchema {
+  entities: Function[];
+  migrations: Function[];
+}
+
+/** The first schema (accounts, API keys, templates, render cache), from before modules owned their tables. */
+export const BASELINE_SCHEMA: DatabaseSchema = { entities: [], migrations: [InitialSchema1763780000000] };
+
+export function combineSchemas(...parts: DatabaseSchema[]): DatabaseSchema {
+  return { entities: parts.flatMap((part) => part.entities), migrations: parts.flatMap((part) => part.migrations) };
+}

@@ -1,0 +1,50 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { AppConfig } from '../config/app-config';
+
+/**
+ * The process's Redis connections, when `REDIS_URL` is set: one for commands (shared by rate limits,
+ * locks, announcements and throttling) and one in subscriber mode (a subscribed connection can run
+ * no other command). Closed after every module has finished its own shutdown work.
+ */
+@Injectable()
+export class RedisConnections implements OnApplicationShutdown {
+  /** Null when Redis is not configured (one instance). */
+  readonly client: Redis | null;
+  readonly subscriber: Redis | null;
+  readonly prefix: string;
+
+  constructor(config: AppConfig) {
+    this.prefix = config.redisPrefix;
+    if (!config.redisUrl) {
+      this.client = null;
+      this.subscriber = null;
+      return;
+    }
+    // Few retries per command: a Redis that is down must fail requests quickly, not queue them.
+    this.client = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    // Subscribers re-subscribe themselves on 'ready' (they must know messages were missed meanwhile).
+    this.subscriber = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, autoResubscribe: false });
+    // Connection errors surface as failed commands and in /health/ready, not as unhandled events.
+    this.client.on('error', () => undefined);
+    this.subscriber.on('error', () => undefined);
+  }
+
+  /** The Redis key for `name` in this deployment's key space. */
+  key(name: string): string {
+    return `${this.prefix}${name}`;
+  }
+
+  /** Readiness: both connections answer. */
+  async ping(): Promise<void> {
+    if (!this.client || !this.subscriber) return;
+    // A subscribed connection accepts PING (answers ['pong', '']).
+    await Promise.all([this.client.ping(), this.subscriber.ping()]);
+  }
+
+  /** Nothing may still be waiting on Redis here; a Redis that is down must not hold up shutdown. */
+  onApplicationShutdown(): void {
+    this.client?.disconnect();
+    this.subscriber?.disconnect();
+  }
+}

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { RateLimitStore } from '../billing/rate-limit/rate-limit-store';
+import { Clock } from '../common/clock/clock';
+import { AppConfig } from '../config/app-config';
+import { PublicRenderException } from './public-render.exception';
+
+const WINDOW_MS = 60_000;
+
+/**
+ * §19: an anonymous caller of GET /api/render may cause at most PUBLIC_RENDER_PER_MINUTE fresh
+ * renders per rolling minute per client address, across instances (the same sliding-log store as
+ * the per-account minute limit: Redis when configured). Checked when a render is about to be drawn,
+ * so cached answers are never limited, and the slot is given back when the render is not counted
+ * after all (the owner's 429, a failed drawing).
+ */
+@Injectable()
+export class PublicRenderLimiter {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly store: RateLimitStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Takes a slot for `clientAddress` (429 `rate_limited` when none is free); returns how to give it back. */
+  async admit(clientAddress: string): Promise<() => Promise<void>> {
+    const key = `public-render:${clientAddress}`;
+    const entryId = randomBytes(9).toString('base64url');
+    const now = this.clock.nowMs();
+    const limit = this.config.publicRenderPerMinute;
+    const decision = await this.store.acquire(key, entryId, limit, WINDOW_MS, now);
+    if (!decision.allowed) {
+      const retryAfter = Math.max(1, Math.ceil(((decision.oldestExpiresAtMs ?? now + WINDOW_MS) - now) / 1000));
+      throw PublicRenderException.rateLimited(limit, retryAfter);
+    }
+    return () => this.store.release(key, entryId);
+  }
+}
