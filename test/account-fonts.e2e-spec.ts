@@ -87,7 +87,8 @@ describe('account fonts in renders', () => {
     expect(fallback.body.warnings).toEqual([{ code: 'font_unavailable', layer: 'title', message: expect.stringContaining('Changing Sans') }]);
     const inter = await createTemplate(alice, 'Inter');
     expect(fallback.pixels.equals((await render(alice, inter.body.id)).pixels)).toBe(true);
-  });
+    // Two uploads, each loaded by Skia in a throwaway process, and four fresh renders.
+  }, 60_000);
 
   it('draws the account’s font in previews too', async () => {
     await upload(bob, fontFixtures.otf(), 'Preview Sans');

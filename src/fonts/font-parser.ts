@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 import type { FontFormat, FontStyle } from './entities/font-face.entity';
 import { FontsException } from './fonts.exception';
 
@@ -12,6 +12,10 @@ export interface ParsedFont {
   glyphs: number;
   codePoints: number[];
 }
+
+/** Loaded on first use: importing fontkit costs ~0.3–0.7 s, which every process (and CLI command) would pay at start. */
+let fontkitModule: typeof Fontkit | undefined;
+export const loadFontkit = (): typeof Fontkit => (fontkitModule ??= require('fontkit') as typeof Fontkit);
 
 const SIGNATURES: Array<[string, FontFormat]> = [
   ['wOF2', 'woff2'],
@@ -35,9 +39,9 @@ export class FontParser {
     const signature = bytes.subarray(0, 4).toString('latin1');
     const format = SIGNATURES.find(([magic]) => magic === signature)?.[1];
     if (!format) throw FontsException.invalid('not a TrueType, OpenType, WOFF or WOFF2 file');
-    let font: fontkit.Font;
+    let font: Fontkit.Font;
     try {
-      const opened = fontkit.create(bytes);
+      const opened = loadFontkit().create(bytes);
       if (!('characterSet' in opened)) throw FontsException.invalid('font collections are not supported');
       font = opened;
     } catch (error) {

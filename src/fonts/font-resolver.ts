@@ -7,9 +7,22 @@ import { DEFAULT_FONT_FAMILY, FALLBACK_FAMILIES } from './font-catalog';
  * with, and which of its characters no font has. Pure (no canvas), so layout code and tests call it.
  */
 
-const BUILTIN_COVERAGE: ReadonlyMap<string, CodePointRanges> = new Map(
-  Object.entries(coverageTable as Record<string, string>).map(([family, packed]) => [family, unpackRanges(packed)]),
-);
+/** Each shipped family's coverage, unpacked on first use (~0.1 s: processes that draw no text never pay it). */
+const BUILTIN_COVERAGE = {
+  table: undefined as Map<string, CodePointRanges> | undefined,
+  families(): Map<string, CodePointRanges> {
+    return (this.table ??= new Map(Object.entries(coverageTable as Record<string, string>).map(([family, packed]) => [family, unpackRanges(packed)])));
+  },
+  get(family: string): CodePointRanges | undefined {
+    return this.families().get(family);
+  },
+  has(family: string): boolean {
+    return this.families().has(family);
+  },
+  values(): IterableIterator<CodePointRanges> {
+    return this.families().values();
+  },
+};
 
 /** Characters that draw no glyph of their own: controls, format characters (ZWJ, bidi marks), separators, variation selectors. */
 const NO_GLYPH_NEEDED = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;

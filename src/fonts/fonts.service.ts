@@ -1,39 +1,37 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { QueryFailedError, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { CommonErrorCode, CommonException } from '../common/errors/app-exception';
 import { newId } from '../common/ids';
 import { ChangeFeed } from '../database/change-feed';
-import { ChangeFeedCache } from '../database/change-feed-cache';
 import { ImageStorage } from '../storage/image-storage';
 import { FontUpload, validateFamily } from './dto/font-upload';
 import { FontFace } from './entities/font-face.entity';
 import { FONT_FAMILIES } from './font-catalog';
 import { FontParser } from './font-parser';
 import { FontSandbox } from './font-sandbox';
+import { familyKeyOf, FontFacesRepository } from './font-faces.repository';
 import { FontsErrorCode, FontsException } from './fonts.exception';
 
 export const MAX_FONTS_PER_ACCOUNT = 100;
 const BUILTIN_KEYS = new Set(FONT_FAMILIES.map((font) => font.family.toLowerCase()));
 
-export const familyKeyOf = (family: string): string => family.trim().toLowerCase();
+export { familyKeyOf };
 
 @Injectable()
 export class FontsService {
-  /** Every render of a template naming an account family reads the account's faces: remembered until the change feed reports a write. */
-  private readonly remembered: ChangeFeedCache<string, FontFace[]>;
+  private readonly faces: Repository<FontFace>;
 
   constructor(
-    @InjectRepository(FontFace) private readonly faces: Repository<FontFace>,
+    private readonly reader: FontFacesRepository,
     private readonly storage: ImageStorage,
     private readonly parser: FontParser,
     private readonly sandbox: FontSandbox,
     private readonly clock: Clock,
     private readonly changes: ChangeFeed,
   ) {
-    this.remembered = new ChangeFeedCache(changes, 10_000);
+    this.faces = reader.table;
   }
 
   /** Parses, checks and keeps a face; a face with the same family, weight and style replaces the old one (same id). */
@@ -82,15 +80,9 @@ export class FontsService {
     throw new Error('unreachable: the second attempt either returns or throws');
   }
 
-  /** The account's faces, remembered per account until the change feed reports a write. */
-  async facesOf(accountId: string): Promise<FontFace[]> {
-    return (await this.remembered.getOrLoad(accountId, () => this.faces.find({ where: { accountId }, order: { familyKey: 'ASC', weight: 'ASC', style: 'ASC' } }))) ?? [];
-  }
-
-  /** The account's faces of one family (case-insensitive), or [] when it has none. */
-  async familyFaces(accountId: string, family: string): Promise<FontFace[]> {
-    const key = familyKeyOf(family);
-    return (await this.facesOf(accountId)).filter((face) => face.familyKey === key);
+  /** The account's faces (remembered until the change feed reports a write). */
+  facesOf(accountId: string): Promise<FontFace[]> {
+    return this.reader.facesOf(accountId);
   }
 
   async remove(accountId: string, id: string): Promise<void> {

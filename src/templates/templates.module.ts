@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Template } from './entities/template.entity';
-import { FontsModule } from '../fonts/fonts.module';
+import { FontFacesModule } from '../fonts/font-faces.module';
 import { TemplatesController } from './templates.controller';
 import { TemplatesRepository } from './templates.repository';
 import { TemplatesService } from './templates.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Template]), FontsModule],
+  imports: [TypeOrmModule.forFeature([Template]), FontFacesModule],
   controllers: [TemplatesController],
   providers: [TemplatesService, TemplatesRepository],
   exports: [TemplatesService],

@@ -6,7 +6,7 @@ import { ChangeFeed } from '../database/change-feed';
 import { ChangeFeedCache } from '../database/change-feed-cache';
 import { CreateTemplateInput, DESIGN_FIELDS, UpdateTemplateInput } from './dto/template.schema';
 import { Template } from './entities/template.entity';
-import { FontsService } from '../fonts/fonts.service';
+import { FontFacesRepository } from '../fonts/font-faces.repository';
 import { CommonErrorCode, CommonException } from '../common/errors/app-exception';
 import { SELECTABLE_FAMILIES } from '../fonts/font-catalog';
 import type { LayerDefinition } from '../render/layers/layer-registry';
@@ -24,7 +24,7 @@ export class TemplatesService {
     private readonly templates: TemplatesRepository,
     private readonly clock: Clock,
     changes: ChangeFeed,
-    private readonly fonts: FontsService,
+    private readonly fonts: FontFacesRepository,
   ) {
     this.remembered = new ChangeFeedCache(changes, 10_000);
   }
