@@ -1,25 +1,76 @@
 // The framework's own ceiling for cached answers: NestJS on the same Fastify adapter as Pictor, one
-// POST route that returns the cached answer's JSON, and nothing else (no auth, no database, no render
-// plan). Pictor's cached answer cannot be faster than this.
+// POST route with the same shape as Pictor's (a global bearer guard, one interceptor that records a
+// counter and sets headers, a handler returning the cached answer's JSON), and nothing else (no
+// database, no render plan). Pictor's cached answer cannot be faster than this.
 import 'reflect-metadata';
-import { Body, Controller, Header, HttpCode, Module, Post } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import {
+  Body,
+  CallHandler,
+  CanActivate,
+  Controller,
+  ExecutionContext,
+  Header,
+  HttpCode,
+  Injectable,
+  Module,
+  NestInterceptor,
+  Post,
+  UnauthorizedException,
+  UseInterceptors,
+} from '@nestjs/common';
+import { APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, Registry } from 'prom-client';
+import { map, Observable } from 'rxjs';
 import { createHttpAdapter, NEST_APPLICATION_OPTIONS } from '../src/app.factory';
 
 const BODY = process.env.BARE_BODY!;
 
+/** Any well-formed bearer token is "known" (a Map lookup, as Pictor's remembered keys are). */
+@Injectable()
+class BearerGuard implements CanActivate {
+  private readonly known = new Map<string, { accountId: string }>();
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<FastifyRequest & { principal?: unknown }>();
+    const match = /^Bearer ([^\s]+)$/i.exec(request.headers.authorization ?? '');
+    if (!match) throw new UnauthorizedException();
+    let principal = this.known.get(match[1]);
+    if (!principal) this.known.set(match[1], (principal = { accountId: 'bench' }));
+    request.principal = principal;
+    return true;
+  }
+}
+
+const registry = new Registry();
+const answers = new Counter({ name: 'answers_total', help: 'answers', labelNames: ['result'] as const, registers: [registry] });
+
+@Injectable()
+class AnswerInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler<{ body: string; headers: Record<string, string> }>): Observable<string> {
+    return next.handle().pipe(
+      map((answer) => {
+        answers.inc({ result: 'hit' });
+        context.switchToHttp().getResponse<FastifyReply>().headers(answer.headers);
+        return answer.body;
+      }),
+    );
+  }
+}
+
 @Controller('api')
+@UseInterceptors(AnswerInterceptor)
 class FrameworkController {
   @Post('generate')
   @HttpCode(200)
   @Header('Content-Type', 'application/json; charset=utf-8')
-  generate(@Body() body: unknown): string {
-    return typeof body === 'object' ? BODY : '';
+  async generate(@Body() body: unknown): Promise<{ body: string; headers: Record<string, string> }> {
+    return { body: typeof body === 'object' ? BODY : '', headers: { 'X-Cache': 'HIT' } };
   }
 }
 
-@Module({ controllers: [FrameworkController] })
+@Module({ controllers: [FrameworkController], providers: [{ provide: APP_GUARD, useClass: BearerGuard }] })
 class FrameworkModule {}
 
 async function main(): Promise<void> {

@@ -27,6 +27,10 @@ const FRESH = Number(process.env.BENCH_FRESH ?? 800);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const MEMORY_RENDERS = Number(process.env.BENCH_MEMORY_RENDERS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const BATCH_ROUNDS = Number(process.env.BENCH_BATCH_ROUNDS ?? 5);
+const QR_RUNS = Number(process.env.BENCH_QR_RUNS ?? 60);
+/** BENCH_SECTIONS=cached,batch runs only those parts (fresh, cached, isolation, memory, batch, qr); default all. */
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'fresh,cached,isolation,memory,batch,qr').split(','));
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -167,7 +171,7 @@ const rawFresh = (pool: Piscina, design: { layers: Array<Record<string, unknown>
   poolThroughput(pool, count, () => ({
     design: { ...design, layers: design.layers.map((layer) => (layer.name === 'title' ? { ...layer, text: title() } : layer)) },
     output: { width: 1200, height: 630, format, quality: 85 },
-    images: {},
+    images: new Map(),
   }));
 
 const peerFresh = (pool: Piscina, count: number) => poolThroughput(pool, count, () => ({ text: text() }));
@@ -200,28 +204,57 @@ async function main() {
   console.log(`Pictor benchmark — ${cpus()[0].model}, ${availableParallelism()} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${THREADS} render threads\n`);
   const dataDir = mkdtempSync(join(tmpdir(), 'pictor-bench-'));
   const server = await startPictor(dataDir);
+  process.once('exit', () => server.kill('SIGKILL'));
+  const { accountId, apiKey } = cli(dataDir, 'accounts:create', '--email', 'bench@example.com', '--plan', 'pro') as { accountId: string; apiKey: string };
+  cli(dataDir, 'accounts:set-limits', '--account', accountId, '--monthly', '100000000', '--per-minute', '100000000');
+  const created = await fetch(`${BASE}/api/templates`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(sampleTemplate()),
+  }).then((response) => response.json() as Promise<{ id: string }>);
+  const templateId: string = created.id;
+  const design = createTemplateSchema.parse(sampleTemplate());
+
+  // A pool exists only while it is measured; between its turns its idle workers wait without using CPU.
+  const measurePool = async <T>(filename: string, body: (pool: Piscina) => Promise<T>): Promise<T> => {
+    const pool = new Piscina({ filename, minThreads: THREADS, maxThreads: THREADS });
+    try {
+      return await body(pool);
+    } finally {
+      await pool.destroy();
+    }
+  };
+  const RAW_WORKER = join(ROOT, 'dist', 'render', 'renderer', 'render.worker.js');
+
   try {
-    const { accountId, apiKey } = cli(dataDir, 'accounts:create', '--email', 'bench@example.com', '--plan', 'pro');
-    cli(dataDir, 'accounts:set-limits', '--account', accountId, '--monthly', '100000000', '--per-minute', '100000000');
-    const created = await fetch(`${BASE}/api/templates`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(sampleTemplate()),
-    }).then((response) => response.json() as Promise<{ id: string }>);
-    const templateId: string = created.id;
-    const design = createTemplateSchema.parse(sampleTemplate());
+    if (SECTIONS.has('fresh')) await freshSection();
+    if (SECTIONS.has('cached')) await cachedSection();
+    if (SECTIONS.has('isolation')) await isolationSection();
+    if (SECTIONS.has('batch')) await batchSection();
+    if (SECTIONS.has('qr')) await qrSection();
+    if (SECTIONS.has('memory')) await memorySection();
+  } finally {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log('\n| measure | value | ratio | target |\n|---|---|---|---|');
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  process.exit(0);
 
-    // A pool exists only while it is measured; between its turns its idle workers wait without using CPU.
-    const measurePool = async <T>(filename: string, body: (pool: Piscina) => Promise<T>): Promise<T> => {
-      const pool = new Piscina({ filename, minThreads: THREADS, maxThreads: THREADS });
-      try {
-        return await body(pool);
-      } finally {
-        await pool.destroy();
-      }
-    };
-    const RAW_WORKER = join(ROOT, 'dist', 'render', 'renderer', 'render.worker.js');
+  /** A render drawn once, so that the returned request is answered from the cache. */
+  async function primeCached() {
+    const cachedBody = JSON.stringify({ templateId, layers: { title: { text: 'cached benchmark' } } });
+    const cachedRequest = { url: `${BASE}/api/generate`, method: 'POST' as const, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: cachedBody };
+    const primed = await fetch(cachedRequest.url, cachedRequest);
+    const answer = await primed.text();
+    if (!primed.ok) throw new Error(`priming the cached render failed: ${primed.status} ${answer}`);
+    const repeat = await fetch(cachedRequest.url, cachedRequest);
+    await repeat.text();
+    if (repeat.headers.get('x-cache') !== 'HIT') throw new Error(`expected a cached answer, got X-Cache ${repeat.headers.get('x-cache')}`);
+    return cachedRequest;
+  }
 
+  async function freshSection() {
     console.log('Fresh renders (1200×630, distinct texts):');
     // Alternating rounds (API, raw, peer, API, raw, peer…) so that drift in what the shared machine gives us
     // lands on both sides; the ratio is the median of the per-round ratios.
@@ -272,16 +305,12 @@ async function main() {
     record('Pictor POST /api/generate PNG, script card', `${mean(scriptRounds.map(([value]) => value)).toFixed(1)} req/s`);
     record('raw pipeline PNG, script card (same threads)', `${mean(scriptRounds.map(([, value]) => value)).toFixed(1)} renders/s`, shown(roundRatios(scriptRounds)), '≥ 0.85');
     record('satori + resvg PNG (same threads)', `${peerPng.toFixed(1)} renders/s`, shown(roundRatios(rounds.peer)), '≥ 2 (Pictor ÷ peer)');
+  }
 
+  async function cachedSection() {
     console.log('Cached answers:');
-    const cachedBody = JSON.stringify({ templateId, layers: { title: { text: 'cached benchmark' } } });
-    const primed = await fetch(`${BASE}/api/generate`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: cachedBody });
-    const answer = await primed.text();
-    if (!primed.ok) throw new Error(`priming the cached render failed: ${primed.status} ${answer}`);
-    const cachedRequest = { url: `${BASE}/api/generate`, method: 'POST' as const, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: cachedBody };
-    const repeat = await fetch(cachedRequest.url, cachedRequest);
-    if (repeat.headers.get('x-cache') !== 'HIT') throw new Error(`expected a cached answer, got X-Cache ${repeat.headers.get('x-cache')}`);
-    const cachedAnswer = await repeat.text();
+    const cachedRequest = await primeCached();
+    const cachedAnswer = await (await fetch(cachedRequest.url, cachedRequest)).text();
     const cached = await cannon({ ...cachedRequest, connections: 50, duration: SECONDS });
     const bare = await startBare(cachedAnswer);
     const bareResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(() => bare.kill());
@@ -295,7 +324,11 @@ async function main() {
       `${(frameworkResult.requests.average / bareResult.requests.average).toFixed(2)} of bare; Pictor is ${(cached.requests.average / frameworkResult.requests.average).toFixed(2)} of it`,
     );
 
+  }
+
+  async function isolationSection() {
     console.log('Isolation (cached p99 while fresh renders flood):');
+    const cachedRequest = await primeCached();
     const idle = await cannon({ ...cachedRequest, connections: 10, duration: SECONDS });
     const flood = freshFlood(apiKey, templateId);
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -304,7 +337,72 @@ async function main() {
     record('cached p99 idle', `${idle.latency.p99} ms`);
     record('fresh renders during the flood', `${floodRenders}`);
     record('cached p99 during flood', `${busy.latency.p99} ms`, (busy.latency.p99 / Math.max(idle.latency.p99, 1)).toFixed(2), '≤ 3');
+  }
 
+  /** 10 distinct sample cards: one batch vs 10 sequential POST /api/generate, alternating rounds. */
+  async function batchSection() {
+    console.log('Batch (10 distinct sample cards):');
+    const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${BASE}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const answer = await response.text();
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${answer}`);
+      return JSON.parse(answer) as { cached?: boolean; data?: Array<{ cached?: boolean }> };
+    };
+    const cards = () => Array.from({ length: 10 }, () => ({ templateId, layers: { title: { text: text() } } }));
+    await post('/api/generate/batch', { items: cards() });
+    const sequential: number[] = [];
+    const batched: number[] = [];
+    for (let round = 0; round < BATCH_ROUNDS; round++) {
+      let started = performance.now();
+      for (const card of cards()) await post('/api/generate', card);
+      sequential.push(performance.now() - started);
+      started = performance.now();
+      const answer = await post('/api/generate/batch', { items: cards() });
+      batched.push(performance.now() - started);
+      if (answer.data?.length !== 10 || answer.data.some((item) => item.cached !== false)) throw new Error(`batch did not draw 10 cards: ${JSON.stringify(answer)}`);
+    }
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const ratios = batched.map((value, index) => value / sequential[index]);
+    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+    record('10 sequential POST /api/generate (distinct cards)', `${mean(sequential).toFixed(0)} ms`);
+    record('one POST /api/generate/batch of 10 distinct cards', `${mean(batched).toFixed(0)} ms`, `${median.toFixed(2)} (rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})`, '≤ 0.60');
+  }
+
+  /** What a QR layer adds to a render: the sample card drawn in this process with and without one, alternating. */
+  async function qrSection() {
+    console.log('QR draw cost (sample card, in-process draw + PNG encode):');
+    const { drawTemplate } = await import('../src/render/renderer/draw-template');
+    const withQr = createTemplateSchema.parse(
+      sampleTemplate({ layers: [...sampleTemplate().layers, { name: 'code', type: 'qr', x: 1000, y: 40, width: 160, height: 160, text: 'x' }] }),
+    );
+    const job = (layers: Array<Record<string, unknown>>, qrText: string) => ({
+      design: { ...design, layers: layers.map((layer) => (layer.name === 'title' ? { ...layer, text: text() } : layer.name === 'code' ? { ...layer, text: qrText } : layer)) },
+      output: { width: 1200, height: 630, format: 'png' as const, quality: 0 },
+      images: new Map(),
+    });
+    const timed = async (layers: Array<Record<string, unknown>>, qrText: string) => {
+      const started = performance.now();
+      await drawTemplate(job(layers, qrText) as never);
+      return performance.now() - started;
+    };
+    for (let warm = 0; warm < 10; warm++) {
+      await timed(design.layers, '');
+      await timed(withQr.layers, `https://pictor.example/c/${warm}`);
+    }
+    const plain: number[] = [];
+    const qr: number[] = [];
+    for (let run = 0; run < QR_RUNS; run++) {
+      plain.push(await timed(design.layers, ''));
+      // A distinct value every time: the per-thread matrix cache never helps, the encoder runs each time.
+      qr.push(await timed(withQr.layers, `https://pictor.example/campaign/${run}?utm_source=bench&n=${Math.random().toString(36).slice(2)}`));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    record('sample card draw + PNG, median', `${median(plain).toFixed(2)} ms`);
+    record('same with a 160 px QR layer (distinct values), median', `${median(qr).toFixed(2)} ms`, `+${(median(qr) - median(plain)).toFixed(2)} ms`, '≤ +2 ms');
+  }
+
+  async function memorySection() {
     // A fresh process for the memory measurement, so the figures above do not colour it.
     server.kill('SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -313,6 +411,7 @@ async function main() {
     try {
       console.log('After a restart (fonts loading):');
       record('start to ready', `${(performance.now() - startedAt).toFixed(0)} ms`);
+      const scriptTemplateId = await createTemplateOver(apiKey, SCRIPT_CARD);
       record('first render, script card', `${(await oneRender(apiKey, scriptTemplateId, scriptText())).toFixed(0)} ms`);
       record('first render, Latin card', `${(await oneRender(apiKey, templateId, text())).toFixed(0)} ms`);
       record('second render, script card', `${(await oneRender(apiKey, scriptTemplateId, scriptText())).toFixed(0)} ms`);
@@ -330,13 +429,7 @@ async function main() {
     } finally {
       fresh.kill('SIGTERM');
     }
-  } finally {
-    if (server.exitCode === null) server.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log('\n| measure | value | ratio | target |\n|---|---|---|---|');
-  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-  process.exit(0);
 }
 
 main().catch((error) => {

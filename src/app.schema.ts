@@ -2,7 +2,7 @@ import { ACCOUNTS_PERSISTENCE } from './accounts/accounts.persistence';
 import { BILLING_PERSISTENCE } from './billing/billing.persistence';
 import { DASHBOARD_PERSISTENCE } from './dashboard/dashboard.persistence';
 import { FONTS_PERSISTENCE } from './fonts/fonts.persistence';
-import { BASELINE_SCHEMA, combineSchemas } from './database/database-schema';
+import { BASELINE_SCHEMA, combineSchemas, EXACT_IDS_SCHEMA } from './database/database-schema';
 import { RENDER_PERSISTENCE } from './render/render.persistence';
 import { TEMPLATES_PERSISTENCE } from './templates/templates.persistence';
 import { WEBHOOKS_PERSISTENCE } from './webhooks/webhooks.persistence';
@@ -17,4 +17,5 @@ export const APP_SCHEMA = combineSchemas(
   WEBHOOKS_PERSISTENCE,
   DASHBOARD_PERSISTENCE,
   FONTS_PERSISTENCE,
+  EXACT_IDS_SCHEMA,
 );

@@ -12,17 +12,19 @@ describe('hostile input: the render budget (RENDER_TIMEOUT)', () => {
   let heavyTemplateId: string;
   let lightTemplateId: string;
 
-  // 50 auto-fit text layers of 5,000 characters in an 8192×1-like box: far beyond any budget even with a
-  // linear layout, so the timeout (not the layout) is what ends it.
+  // 50 auto-fit text layers of 5,000 distinct ideographs in a narrow, tall box: laying them out is fast
+  // (linear, under a second), but each layer then draws hundreds of lines that no cache can share,
+  // far beyond the budget, so the timeout is what ends the render.
+  const ideographs = (offset: number) => Array.from({ length: 5000 }, (_, index) => String.fromCodePoint(0x4e00 + ((offset + index * 7919) % 20000))).join('');
   const heavyLayers = Array.from({ length: 50 }, (_, index) => ({
-    name: `t${index}`, type: 'text', x: 0, y: 0, width: 4096, height: 1, text: '漢字かな'.repeat(1250),
+    name: `t${index}`, type: 'text', x: 0, y: 0, width: 100, height: 8192, text: ideographs(index),
     fontSize: 1000, minFontSize: 1, autoFit: true,
   }));
 
   beforeAll(async () => {
     testApp = await startTestApp({ env: { RENDER_TIMEOUT: `${BUDGET_MS}ms`, RENDER_THREADS: '2' } });
     owner = await createAccount(testApp, { plan: 'pro' });
-    heavyTemplateId = await createTemplate(testApp, owner.apiKey, { width: 4096, height: 64, layers: heavyLayers });
+    heavyTemplateId = await createTemplate(testApp, owner.apiKey, { width: 2048, height: 2048, layers: heavyLayers });
     lightTemplateId = await createTemplate(testApp, owner.apiKey);
     // Warm the pool: a worker's first job waits for its fonts, which on a busy machine can approach the budget.
     expect((await renderLight('warm-up')).status).toBe(200);

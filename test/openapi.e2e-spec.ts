@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { toOpenApiPath } from '../src/openapi/openapi-document';
-import { UNDOCUMENTED_PREFIXES } from './support/openapi-contract';
+import { UNDOCUMENTED_PREFIXES, validatorFor } from './support/openapi-contract';
 import { createAccount, sampleTemplate, TestAccount } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -137,10 +137,33 @@ describe('the API describes itself', () => {
       expect(generate.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/RenderRequest' });
       const hook = document.paths['/api/hooks/render'].post;
       expect(hook.responses['400'].content['application/json'].schema.properties.code.enum).toEqual([
-        'validation_failed', 'webhook_url_invalid', 'webhook_url_forbidden', 'webhook_secret_missing',
+        'validation_failed', 'webhook_url_invalid', 'webhook_url_forbidden', 'webhook_secret_missing', 'bad_url', 'malformed_request',
       ]);
+      // What the HTTP layer answers before routing is documented on every route.
+      expect(Object.keys(document.paths['/api/usage'].get.responses)).toEqual(['200', '400', '401', '408', '414', '431', '500']);
       // The contract's template example is the create example, and it is valid.
       expect(document.paths['/api/templates'].post.requestBody.content['application/json'].examples.blogCard.value).toEqual(sampleTemplate());
+    });
+
+    it('has examples that are valid for their own schemas', async () => {
+      const document = (await testApp.request('GET', '/api/openapi.json')).body;
+      let checked = 0;
+      for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+        for (const [method, operation] of Object.entries(methods)) {
+          const media = [
+            ['request', operation.requestBody?.content?.['application/json']],
+            ...Object.entries(operation.responses).map(([status, response]: [string, any]) => [status, response.content?.['application/json']]),
+          ];
+          for (const [where, content] of media) {
+            for (const [name, example] of Object.entries((content?.examples ?? {}) as Record<string, { value: unknown }>)) {
+              const validate = validatorFor(content.schema, `example ${method} ${path} ${where}`);
+              expect({ example: `${method} ${path} ${where} ${name}`, valid: validate(example.value), errors: validate.errors ?? null }).toEqual({ example: `${method} ${path} ${where} ${name}`, valid: true, errors: null });
+              checked++;
+            }
+          }
+        }
+      }
+      expect(checked).toBeGreaterThan(15);
     });
 
     it('is served with an ETag and answers 304 to If-None-Match', async () => {

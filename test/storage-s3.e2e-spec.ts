@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../src/config/app-config';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
@@ -60,6 +60,34 @@ describe('S3-compatible storage', () => {
       const ready = await testApp.request('GET', '/health/ready');
       expect(ready.body.info).toHaveProperty('storage.status', 'up');
     });
+  });
+
+  it('treats a cached entry whose object was removed from the bucket as a miss on an instance that has not seen it', async () => {
+    const testApp = await startTestApp({ env: s3Env(s3.endpoint) });
+    try {
+      const owner = await createAccount(testApp, { plan: 'pro' });
+      const templateId = await createTemplate(testApp, owner.apiKey);
+      const body = { templateId, layers: { title: { text: 'Removed behind our back' } } };
+      const drawn = await testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body });
+      const fileName = new URL(drawn.body.imageUrl).pathname.split('/').pop()!;
+      rmSync(join(s3.directory, 'pictor-images', 'generated', 'v1', `${fileName}._S3rver_object`));
+      rmSync(join(s3.directory, 'pictor-images', 'generated', 'v1', `${fileName}._S3rver_metadata.json`), { force: true });
+      // This instance put the object itself and trusts that for a few minutes; a second instance asks the store.
+      const database = testApp.config.database;
+      const other = await startTestApp({
+        env: s3Env(s3.endpoint),
+        shared: { dataDir: testApp.config.dataDir, databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url, redisPrefix: testApp.config.redisPrefix },
+      });
+      try {
+        const again = await other.request('POST', '/api/generate', { apiKey: owner.apiKey, body });
+        expect(again.body.cached).toBe(false);
+        expect((await other.request('GET', new URL(again.body.imageUrl).pathname)).status).toBe(200);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await testApp.close();
+    }
   });
 
   it('points imageUrl at IMAGE_BASE_URL when set, with the same <key>.<ext>', async () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { sampleTemplate } from './support/factories';
+import { createAccount, sampleTemplate } from './support/factories';
 import { freshDatabaseUrl } from './support/test-database';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -59,8 +59,9 @@ describe('templates as code: templates:export and templates:import', () => {
   });
 
   it('exports canonical files and imports them into a fresh database, keeping ids, idempotently', async () => {
-    const owner = (await cli(source, 'accounts:create', '--email', 'designer@example.com')).output;
     sourceApp = await startTestApp({ shared: { dataDir: source.dataDir, databaseUrl: source.url, redisPrefix: source.redisPrefix } });
+    targetApp = await startTestApp({ shared: { dataDir: target.dataDir, databaseUrl: target.url, redisPrefix: target.redisPrefix } });
+    const owner = await createAccount(sourceApp).then(({ account, apiKey }) => ({ accountId: account.id, apiKey }));
     const api = (method: string, path: string, body?: unknown) => sourceApp.request(method, path, { apiKey: owner.apiKey, body });
     const card = (await api('POST', '/api/templates', sampleTemplate())).body;
     const banner = (await api('POST', '/api/templates', sampleTemplate({ name: 'Banner', width: 1500, height: 500, publicRender: 'signed' }))).body;
@@ -73,7 +74,7 @@ describe('templates as code: templates:export and templates:import', () => {
     const cardFile = readFileSync(join(dir, `${card.id}.json`), 'utf8');
     // Canonical: the POST body with every default, keys in the schema's order, nothing volatile.
     expect(Object.keys(JSON.parse(cardFile))).toEqual(['name', 'width', 'height', 'background', 'publicRender', 'layers']);
-    expect(Object.keys(JSON.parse(cardFile).layers[0])).toEqual(['name', 'x', 'y', 'width', 'height', 'opacity', 'hidden', 'type', 'fill', 'radius']);
+    expect(Object.keys(JSON.parse(cardFile).layers[0])).toEqual(['name', 'x', 'y', 'width', 'height', 'opacity', 'hidden', 'type', 'fill', 'gradient', 'borderColor', 'borderWidth', 'radius']);
     expect(cardFile).not.toMatch(/createdAt|updatedAt|version|"id"/);
     expect(cardFile.endsWith('}\n')).toBe(true);
     // Stable: exporting again writes the same bytes.
@@ -81,10 +82,9 @@ describe('templates as code: templates:export and templates:import', () => {
     expect(readFileSync(join(dir, `${card.id}.json`), 'utf8')).toBe(cardFile);
 
     // Into another database, for another account: same ids, same designs.
-    const other = (await cli(target, 'accounts:create', '--email', 'ops@example.com')).output;
+    const other = await createAccount(targetApp).then(({ account, apiKey }) => ({ accountId: account.id, apiKey }));
     const first = await cli(target, 'templates:import', '--account', other.accountId, '--dir', dir);
     expect(first).toMatchObject({ code: 0, output: { accountId: other.accountId, dir, created: [card.id, banner.id].sort(), updated: [], unchanged: [], failed: [] } });
-    targetApp = await startTestApp({ shared: { dataDir: target.dataDir, databaseUrl: target.url, redisPrefix: target.redisPrefix } });
     const imported = (await targetApp.request('GET', `/api/templates/${banner.id}`, { apiKey: other.apiKey })).body;
     expect(imported).toMatchObject({ id: banner.id, version: 1, name: 'Banner', publicRender: 'signed', background: '#112233', layers: banner.layers });
 
@@ -110,7 +110,7 @@ describe('templates as code: templates:export and templates:import', () => {
     expect((await targetApp.request('GET', `/api/templates/${card.id}`, { apiKey: other.apiKey })).body).toMatchObject({ width: 800, version: 2 });
 
     // An id that belongs to another account is refused, and nothing changes for it.
-    const stranger = (await cli(target, 'accounts:create', '--email', 'stranger@example.com')).output;
+    const stranger = await createAccount(targetApp).then(({ account }) => ({ accountId: account.id }));
     const refused = await cli(target, 'templates:import', '--account', stranger.accountId, '--dir', dir);
     expect(refused.code).not.toBe(0);
     expect(refused.output).toMatchObject({ created: [], updated: [], unchanged: [] });
@@ -119,10 +119,10 @@ describe('templates as code: templates:export and templates:import', () => {
     );
     expect(refused.stderr).toContain(`${card.id}.json: template ${card.id} belongs to another account`);
     expect((await targetApp.request('GET', `/api/templates/${card.id}`, { apiKey: other.apiKey })).body).toMatchObject({ name: 'Renamed card', version: 2 });
-  }, 120_000);
+  }, 240_000);
 
   it('reports bad files by file and field, imports the good ones, and exits non-zero', async () => {
-    const owner = (await cli(target, 'accounts:create', '--email', 'bad-files@example.com')).output;
+    const owner = await createAccount(targetApp).then(({ account, apiKey }) => ({ accountId: account.id, apiKey }));
     const files = mkdtempSync(join(tmpdir(), 'pictor-tac-bad-'));
     cleanup.push(files);
     const good = 'tpl_Good0000000000000000';
@@ -147,10 +147,10 @@ describe('templates as code: templates:export and templates:import', () => {
     // The failing files created nothing.
     const listed = (await targetApp.request('GET', '/api/templates', { apiKey: owner.apiKey })).body.data.map((template: { id: string }) => template.id);
     expect(listed).toEqual([good]);
-  }, 60_000);
+  }, 90_000);
 
   it('refuses a missing directory and an unknown account on stderr, with a non-zero exit', async () => {
-    const owner = (await cli(target, 'accounts:create', '--email', 'nodir@example.com')).output;
+    const owner = await createAccount(targetApp).then(({ account }) => ({ accountId: account.id }));
     const missing = await cli(target, 'templates:import', '--account', owner.accountId, '--dir', join(tmpdir(), 'pictor-no-such-dir-x'));
     expect(missing.code).not.toBe(0);
     expect(missing.output).toMatchObject({ created: [], updated: [], unchanged: [], failed: [], error: 'directory_not_found' });
@@ -159,5 +159,5 @@ describe('templates as code: templates:export and templates:import', () => {
     expect(unknown.code).not.toBe(0);
     expect(unknown.output).toBeUndefined();
     expect(unknown.stderr).toMatch(/No account/);
-  }, 30_000);
+  }, 90_000);
 });

@@ -1,4 +1,5 @@
 import { InitialSchema1763780000000 } from './migrations/1763780000000-initial-schema';
+import { ExactIds1763900019500 } from './migrations/1763900019500-exact-ids';
 
 /**
  * What a feature module contributes to the one database: its entity classes and its migrations.
@@ -12,6 +13,9 @@ export interface DatabaseSchema {
 
 /** The first schema (accounts, API keys, templates, render cache), from before modules owned their tables. */
 export const BASELINE_SCHEMA: DatabaseSchema = { entities: [], migrations: [InitialSchema1763780000000] };
+
+/** Database-wide: identifier columns of every table compare byte-exactly on MySQL (no table of its own). */
+export const EXACT_IDS_SCHEMA: DatabaseSchema = { entities: [], migrations: [ExactIds1763900019500] };
 
 export function combineSchemas(...parts: DatabaseSchema[]): DatabaseSchema {
   return { entities: parts.flatMap((part) => part.entities), migrations: parts.flatMap((part) => part.migrations) };

@@ -91,8 +91,9 @@ describe('FontResolver', () => {
     expect(withAccount.missingCodePoints('Inter', '𐀀')).toEqual([0x10000]);
   });
 
-  it('draws a family it cannot resolve with the default family, never by its bare name (another account’s face could answer to it)', () => {
-    expect(resolver.fontListFor('fnt_someone-else', 400, 'normal', 'Hello').families).toBe('"Inter"');
-    expect(resolver.fontListFor('Brand Sans', 400, 'normal', 'Hello 你好').families).toBe('"Inter", "Noto Sans SC"');
+  it('never names a registered account face it did not resolve (another account’s face could answer to it)', () => {
+    expect(resolver.fontListFor('fnt_someone-else-0123456789abcdef', 400, 'normal', 'Hello').families).toBe('"Inter"');
+    // Any other unknown name keeps the shipped fallbacks for every character.
+    expect(resolver.fontListFor('Brand Sans', 400, 'normal', 'Hello 你好').families).toBe('"Brand Sans", "Inter", "Noto Sans SC"');
   });
 });

@@ -27,6 +27,9 @@ const BUILTIN_COVERAGE = {
 /** Characters that draw no glyph of their own: controls, format characters (ZWJ, bidi marks), separators, variation selectors. */
 const NO_GLYPH_NEEDED = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 
+/** How account faces are registered in the workers (`<font id>-<hash>`, account-fonts.service.ts). */
+const ACCOUNT_FACE_NAME = /^fnt_/i;
+
 /** Stands in for a character no font covers: no font maps this noncharacter, so Skia draws the first family's `.notdef` box without asking the host's fonts. */
 export const MISSING_GLYPH_STAND_IN = '\uFFFF';
 
@@ -101,14 +104,16 @@ export class FontResolver {
   }
 
   /**
-   * A built-in family by its name; an account family by the registered name of its matched face. Any
-   * other name draws with the default family: a bare name could reach a face registered for another account.
+   * A built-in family by its name; an account family by the registered name of its matched face. A name
+   * shaped like a registered account face draws with the default family (it could reach another account's
+   * face); other names (templates cannot save them; tests register their own) keep the full fallback chain.
    */
   private coverageOf(family: string, weight: number, style: 'normal' | 'italic'): { name: string; coverage: CodePointRanges | undefined; synthesizeOblique: boolean } {
     const match = matchFace(this.facesOf(family), weight, style);
     if (match) return { name: match.face.registeredName, coverage: match.face.coverage, synthesizeOblique: match.synthesizeOblique };
-    const builtin = BUILTIN_COVERAGE.has(family) ? family : DEFAULT_FONT_FAMILY;
-    return { name: builtin, coverage: BUILTIN_COVERAGE.get(builtin), synthesizeOblique: false };
+    if (BUILTIN_COVERAGE.has(family)) return { name: family, coverage: BUILTIN_COVERAGE.get(family), synthesizeOblique: false };
+    if (ACCOUNT_FACE_NAME.test(family)) return { name: DEFAULT_FONT_FAMILY, coverage: BUILTIN_COVERAGE.get(DEFAULT_FONT_FAMILY), synthesizeOblique: false };
+    return { name: family, coverage: undefined, synthesizeOblique: false };
   }
 
   /**

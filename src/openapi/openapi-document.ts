@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../accounts/auth/session-authenticator';
+import { HttpLayerErrorCode } from '../common/http/http-layer-errors';
 import { errors, HeaderName, ResponseDoc, RouteDoc } from './route-doc';
 import { COMPONENTS } from './components';
 import { ROUTE_DOCS } from './route-docs';
@@ -37,36 +38,88 @@ const REQUEST_ID_HEADER = { description: 'Echo of the request id (the client\'s 
 
 /**
  * Converts zod schemas to OpenAPI 3.1 schemas (JSON Schema 2020-12) with zod's own converter.
- * Schemas registered in COMPONENTS become `components.schemas` entries referenced by `$ref`.
+ * Two passes: the document is first walked to register every schema it uses, then zod converts them
+ * all in one registry pass (each zod schema is processed once, however many routes share it: this is
+ * what keeps start-up cheap). Schemas named in COMPONENTS become `components.schemas` entries behind
+ * `$ref`s; the others are inlined where they are used.
  */
 class SchemaConverter {
   readonly components: Record<string, JsonSchema> = {};
+  private readonly registry = z.registry<{ id: string }>();
+  private readonly ids = new Map<z.ZodType, string>();
+  private converted: Record<string, JsonSchema> | undefined;
 
+  constructor() {
+    // Every named component, so that one referenced deep inside another schema is still a $ref.
+    for (const [id, schema] of COMPONENTS._idmap) this.register(schema as z.ZodType, id);
+  }
+
+  /** Pass 1 registers the schema and answers a placeholder; pass 2 answers its JSON Schema. */
   convert(schema: z.ZodType): JsonSchema {
-    const converted = z.toJSONSchema(schema, {
+    if (!this.converted) {
+      this.register(schema, `${INLINE}${this.ids.size}`);
+      return {};
+    }
+    const id = this.ids.get(schema);
+    if (id === undefined) throw new Error('OpenAPI: a schema was not registered in the first pass');
+    return id.startsWith(INLINE) ? this.inline(this.converted[id]) : { $ref: `${COMPONENT_REF}${id}` };
+  }
+
+  run(): void {
+    const { schemas } = z.toJSONSchema(this.registry, {
       ...JSON_SCHEMA_OPTIONS,
-      metadata: COMPONENTS,
-      // Descriptions written with .describe()/.meta() live in the global registry; keep them.
+      uri: (id) => `${COMPONENT_REF}${id}`,
+      // Descriptions given to component() and to .describe()/.meta() both reach the document.
       override: ({ zodSchema, jsonSchema }) => {
-        const description = z.globalRegistry.get(zodSchema)?.description;
+        const description = COMPONENTS.get(zodSchema)?.description ?? z.globalRegistry.get(zodSchema)?.description;
         if (description && jsonSchema.description === undefined) jsonSchema.description = description;
       },
-    }) as JsonSchema;
-    const { $schema: _dialect, $defs, ...rest } = converted;
-    for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
-      this.components[name] = relink(definition) as JsonSchema;
+    }) as { schemas: Record<string, JsonSchema> };
+    const converted: Record<string, JsonSchema> = {};
+    for (const [id, schema] of Object.entries(schemas)) {
+      const { $schema: _dialect, $id: _id, ...rest } = schema;
+      converted[id] = relink(rest) as JsonSchema;
     }
-    return relink(rest) as JsonSchema;
+    // Schemas zod itself chose to share (recursion) come as __shared $defs: make them components too.
+    const shared = (converted.__shared?.$defs ?? {}) as Record<string, JsonSchema>;
+    delete converted.__shared;
+    Object.assign(converted, shared);
+    this.converted = converted;
+    for (const [id, schema] of Object.entries(converted)) if (!id.startsWith(INLINE)) this.components[id] = this.inline(schema);
+  }
+
+  private register(schema: z.ZodType, id: string): void {
+    if (this.ids.has(schema)) return;
+    this.ids.set(schema, id);
+    this.registry.add(schema, { id });
+  }
+
+  /** Replaces references to inline (unnamed) schemas by a copy of their body. */
+  private inline(value: unknown): JsonSchema {
+    const walk = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(walk);
+      if (!node || typeof node !== 'object') return node;
+      const ref = (node as { $ref?: unknown }).$ref;
+      if (typeof ref === 'string' && ref.startsWith(`${COMPONENT_REF}${INLINE}`)) {
+        const { $ref: _ref, ...siblings } = node as Record<string, unknown>;
+        return { ...(walk(this.converted![ref.slice(COMPONENT_REF.length)]) as object), ...siblings };
+      }
+      return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
+    };
+    return walk(value) as JsonSchema;
   }
 }
 
-/** `#/$defs/X` (zod's local references) → `#/components/schemas/X`. */
+const COMPONENT_REF = '#/components/schemas/';
+const INLINE = '__inline_';
+
+/** References into zod's shared `$defs` → `#/components/schemas/X`. */
 function relink(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(relink);
   if (value && typeof value === 'object') {
     const result: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
-      result[key] = key === '$ref' && typeof child === 'string' ? child.replace('#/$defs/', '#/components/schemas/') : relink(child);
+      result[key] = key === '$ref' && typeof child === 'string' ? child.replace(/^#\/components\/schemas\/__shared#\/\$defs\//, COMPONENT_REF) : relink(child);
     }
     return result;
   }
@@ -76,15 +129,41 @@ function relink(value: unknown): unknown {
 /** `/api/templates/:id` → `/api/templates/{id}`. */
 export const toOpenApiPath = (path: string): string => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
+const PATH_PARAMETER = z.string();
+
 const pathParameterNames = (path: string): string[] => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]);
 
-/** Statuses every route can answer, added unless the route documents them itself. */
-function implicitResponses(route: RouteDoc): Record<number, ResponseDoc> {
-  return {
-    ...(route.public ? {} : errors({ 401: ['unauthorized'] })),
-    ...(route.body ? errors({ 400: ['validation_failed'], 413: ['payload_too_large'], 415: ['unsupported_media_type'] }) : {}),
-    ...errors({ 500: ['internal_error'] }),
-  };
+/** What the HTTP layer answers before any route runs (§20), so any route can answer it. */
+const HTTP_LAYER_ERRORS = errors({
+  400: [HttpLayerErrorCode.BAD_URL, HttpLayerErrorCode.MALFORMED_REQUEST],
+  408: [HttpLayerErrorCode.REQUEST_TIMEOUT],
+  414: [HttpLayerErrorCode.URI_TOO_LONG],
+  431: [HttpLayerErrorCode.HEADERS_TOO_LARGE],
+});
+
+/** Statuses every route can answer, merged with the route's own (error codes of one status are united). */
+function allResponses(route: RouteDoc): Record<number, ResponseDoc> {
+  const layers: Array<Record<number, ResponseDoc>> = [
+    HTTP_LAYER_ERRORS,
+    route.public ? {} : errors({ 401: ['unauthorized'] }),
+    route.body ? errors({ 400: ['validation_failed'], 413: ['payload_too_large'], 415: ['unsupported_media_type'] }) : {},
+    errors({ 500: ['internal_error'] }),
+    route.responses,
+  ];
+  const merged: Record<number, ResponseDoc> = {};
+  for (const layer of layers) {
+    for (const [key, response] of Object.entries(layer)) {
+      const status = Number(key);
+      const earlier = merged[status];
+      // The route's own 500 (render_failed, internal_error) replaces the generic one; other error lists unite.
+      if (earlier?.codes && response.codes && status !== 500) {
+        merged[status] = errors({ [status]: [...new Set([...response.codes, ...earlier.codes])] as [string, ...string[]] })[status];
+      } else {
+        merged[status] = response;
+      }
+    }
+  }
+  return merged;
 }
 
 function buildResponse(converter: SchemaConverter, response: ResponseDoc): JsonSchema {
@@ -109,7 +188,7 @@ const namedExamples = (examples: Record<string, unknown>) =>
 function buildOperation(converter: SchemaConverter, route: RouteDoc): JsonSchema {
   const parameters: unknown[] = [];
   for (const name of pathParameterNames(route.path)) {
-    parameters.push({ name, in: 'path', required: true, schema: converter.convert(route.params?.[name] ?? z.string()) });
+    parameters.push({ name, in: 'path', required: true, schema: converter.convert(route.params?.[name] ?? PATH_PARAMETER) });
   }
   for (const [name, schema] of Object.entries(route.query ?? {})) {
     const converted = converter.convert(schema);
@@ -129,7 +208,7 @@ function buildOperation(converter: SchemaConverter, route: RouteDoc): JsonSchema
     parameters.push({ name, in: 'header', required: !schema.safeParse(undefined).success, ...(converted.description ? { description: converted.description } : {}), schema: converted });
   }
   const responses: Record<string, unknown> = {};
-  const all = { ...implicitResponses(route), ...route.responses };
+  const all = allResponses(route);
   for (const status of Object.keys(all).map(Number).sort((a, b) => a - b)) responses[String(status)] = buildResponse(converter, all[status]);
   return {
     operationId: route.operationId,
@@ -166,6 +245,10 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Json
     const key = `${route.method.toUpperCase()} ${route.path}`;
     if (seen.has(key)) throw new Error(`OpenAPI: ${key} is documented twice`);
     seen.add(key);
+    buildOperation(converter, route);
+  }
+  converter.run();
+  for (const route of routes) {
     const path = toOpenApiPath(route.path);
     paths[path] ??= {};
     paths[path][route.method] = buildOperation(converter, route);

@@ -24,6 +24,8 @@ export interface ResponseDoc {
   headers?: readonly HeaderName[];
   /** Named examples from the contract. */
   examples?: Record<string, unknown>;
+  /** The error `code` values of an error response (set by errors()), so lists for one status merge. */
+  codes?: readonly [string, ...string[]];
 }
 
 /**
@@ -54,7 +56,20 @@ export interface RouteDoc {
 export const defineRouteDocs = (docs: RouteDoc[]): RouteDoc[] => docs;
 
 /** The contract's error body (§3) for one status, its `code` limited to the values the route can answer. */
-export function errorBodySchema(status: number, codes: readonly [string, ...string[]]) {
+const errorBodies = new Map<string, z.ZodType>();
+
+export function errorBodySchema(status: number, codes: readonly [string, ...string[]]): z.ZodType {
+  // One schema per status and code list, so the document converts each once.
+  const key = `${status}:${codes.join(',')}`;
+  let schema = errorBodies.get(key);
+  if (!schema) {
+    schema = buildErrorBody(status, codes);
+    errorBodies.set(key, schema);
+  }
+  return schema;
+}
+
+function buildErrorBody(status: number, codes: readonly [string, ...string[]]) {
   return z.strictObject({
     statusCode: z.literal(status),
     error: z.string().describe('HTTP reason phrase'),
@@ -75,7 +90,9 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict',
   413: 'Body over 1 MiB',
   414: 'Query string too long',
+  408: 'The request did not arrive in time',
   415: 'Body is not application/json',
+  431: 'Request headers too large',
   500: 'The server failed',
   503: 'Temporarily unable to answer (nothing was counted)',
 };
@@ -88,6 +105,7 @@ export function errors(byStatus: Record<number, readonly [string, ...string[]]>)
     responses[code] = {
       description: `${STATUS_TEXT[code] ?? 'Error'}: ${codes.map((value) => `\`${value}\``).join(', ')}`,
       schema: errorBodySchema(code, codes),
+      codes,
       ...(code === 401 ? { headers: ['WWW-Authenticate'] as const } : {}),
     };
   }

@@ -20,7 +20,7 @@ export const previewRouteDocs = defineRouteDocs([
     body: { schema: previewRequestSchema, examples: { blogCard: { template: TEMPLATE_EXAMPLE, layers: { title: { text: 'Hello, world' } }, width: 600 } } },
     responses: {
       200: { description: 'The image bytes', media: { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/webp': 'WebP bytes' }, headers: ['Cache-Control'] },
-      ...errors({ 500: ['render_failed', 'internal_error'] }),
+      ...errors({ 500: ['render_failed', 'internal_error'], 503: ['render_timeout'] }),
       ...tooManyRequests(['rate_limited']),
     },
   },

@@ -6,6 +6,7 @@ import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
 import { AccountFontsService } from '../fonts/account-fonts.service';
 import { LayerImageFetcher } from '../render/layer-image-fetcher';
+import { RenderBudget, RenderBudgetExceededError } from '../render/render-budget';
 import { planRender } from '../render/render-plan';
 import { RendererService } from '../render/renderer/renderer.service';
 import type { OutputFormat } from '../render/renderer/draw-job';
@@ -15,7 +16,7 @@ import { PreviewErrorCode, PreviewException } from './preview.exception';
 import { previewSize } from './preview-size';
 
 const WINDOW_MS = 60_000;
-const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif' };
 
 export interface PreviewImage {
   bytes: Buffer;
@@ -49,15 +50,22 @@ export class PreviewService {
     const fonts = await this.accountFonts.plan(account.id, template.layers);
     const plan = planRender({ ...template, layers: fonts.layers }, { ...request, templateId: template.id }, this.unusedKeySecret, fonts);
     const output = { ...plan.job.output, ...previewSize(plan.job.output.width, plan.job.output.height) };
+    // The same budget as a render (RENDER_TIMEOUT): a design that draws too long is stopped, not waited for.
+    const budget = new RenderBudget(this.config.renderTimeoutMs);
     try {
-      const fetched = await this.imageFetcher.fetchAll(plan.job.design.layers);
-      const drawn = await this.renderer.draw({ ...plan.job, output, images: fetched.images });
+      const fetched = await budget.race(this.imageFetcher.fetchAll(plan.job.design.layers, budget.signal));
+      const drawn = await budget.race(this.renderer.draw({ ...plan.job, output, images: fetched.images }, budget.signal));
       if (drawn.fontsMissing) this.accountFonts.forgetLoaded(drawn.fontsMissing);
       else this.accountFonts.confirmLoaded(plan.job.fonts ?? []);
       return { bytes: Buffer.from(drawn.bytes.buffer, drawn.bytes.byteOffset, drawn.bytes.byteLength), contentType: CONTENT_TYPES[output.format] };
     } catch (error) {
+      if (error instanceof RenderBudgetExceededError) {
+        throw new PreviewException(PreviewErrorCode.RENDER_TIMEOUT, `The preview did not finish within ${error.budgetMs} ms and was stopped`);
+      }
       this.logger.error(`Preview failed: ${(error as Error).stack ?? error}`);
       throw new PreviewException(PreviewErrorCode.RENDER_FAILED, 'The preview could not be rendered');
+    } finally {
+      budget.finish();
     }
   }
 

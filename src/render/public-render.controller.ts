@@ -1,9 +1,10 @@
-import { Controller, Get, Headers, Param, Req, Res, StreamableFile } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Controller, Get, Headers, Param, Req, StreamableFile, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import { Public } from '../accounts/auth/public.decorator';
 import type { Account } from '../accounts/entities/account.entity';
 import { PublicRenderService } from './public-render.service';
+import { RenderedAnswer, RenderMetricsInterceptor } from './render-metrics.interceptor';
 
 const rawQuery = (request: FastifyRequest): string => {
   const index = request.url.indexOf('?');
@@ -17,18 +18,12 @@ export class PublicRenderController {
   /** Image bytes for <img> and og:image tags; billed to the template's owner, never the caller. */
   @Public()
   @Get('render')
-  async render(
-    @Req() request: FastifyRequest,
-    @Headers('if-none-match') ifNoneMatch: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<StreamableFile | undefined> {
+  @UseInterceptors(RenderMetricsInterceptor)
+  async render(@Req() request: FastifyRequest, @Headers('if-none-match') ifNoneMatch: string | undefined): Promise<RenderedAnswer> {
     const answer = await this.publicRenders.render(rawQuery(request), ifNoneMatch, request.ip);
-    reply.headers(answer.headers);
-    if (answer.notModified) {
-      reply.status(304);
-      return undefined;
-    }
-    return new StreamableFile(answer.stream, { length: answer.size });
+    const renders = [answer.record];
+    if (answer.notModified) return { body: undefined, status: 304, headers: answer.headers, renders };
+    return { body: new StreamableFile(answer.stream, { length: answer.size }), headers: answer.headers, renders };
   }
 
   /** Same query form as GET /api/render, minus templateId (it is in the path); returns a ready URL. */

@@ -13,12 +13,12 @@ import { TemplatesService } from '../templates/templates.service';
 import { parsePublicRenderQuery, queryWithoutSignature } from './dto/public-render-query';
 import { PublicRenderErrorCode, PublicRenderException } from './public-render.exception';
 import { RenderErrorCode, RenderException } from './render.exception';
-import { RenderService } from './render.service';
+import { RenderRecord, RenderService } from './render.service';
 import { signatureMatches, signQuery } from './url-signature';
 
 export type PublicRenderAnswer =
-  | { notModified: true; headers: Record<string, string> }
-  | { notModified: false; headers: Record<string, string>; stream: Readable; size: number };
+  | { notModified: true; headers: Record<string, string>; record: RenderRecord }
+  | { notModified: false; headers: Record<string, string>; record: RenderRecord; stream: Readable; size: number };
 
 /** True when `If-None-Match` names the image's ETag (its key), so the client already has these bytes. */
 function ifNoneMatchHits(ifNoneMatch: string | undefined, fileName: string): boolean {
@@ -67,9 +67,9 @@ export class PublicRenderService {
       'cache-control': 'public, max-age=86400',
       'x-cache': outcome.drew ? 'MISS' : 'HIT',
     };
-    if (notModified) return { notModified: true, headers };
+    if (notModified) return { notModified: true, headers, record: outcome.record };
     if (!stored) throw new RenderException(RenderErrorCode.RENDER_FAILED, 'Rendered image is missing from storage');
-    return { notModified: false, headers, ...stored };
+    return { notModified: false, headers, record: outcome.record, ...stored };
   }
 
   /** GET /api/templates/:id/url: a ready public URL for these layer values, signed when the template requires it. */

@@ -14,9 +14,19 @@ export class RenderBudgetExceededError extends Error {
 export class RenderBudget {
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
+  /** Rejects at the deadline; every race shares it (one listener per render, not one per step). */
+  private readonly deadline: Promise<never>;
 
   constructor(readonly budgetMs: number) {
-    this.timer = setTimeout(() => this.controller.abort(new RenderBudgetExceededError(budgetMs)), budgetMs);
+    let expire!: (error: Error) => void;
+    this.deadline = new Promise<never>((_, reject) => (expire = reject));
+    // Never unhandled: a budget that expires with no race waiting is not an error by itself.
+    this.deadline.catch(() => undefined);
+    this.timer = setTimeout(() => {
+      const error = new RenderBudgetExceededError(budgetMs);
+      this.controller.abort(error);
+      expire(error);
+    }, budgetMs);
     this.timer.unref();
   }
 
@@ -28,24 +38,18 @@ export class RenderBudget {
     return this.controller.signal.aborted;
   }
 
-  /** Settles with `work`, or rejects with RenderBudgetExceededError at the deadline, whichever comes first. */
+  /**
+   * Settles with `work`, or rejects with RenderBudgetExceededError at the deadline, whichever comes
+   * first. Work that fails because the budget aborted it reports the overrun, not its own error.
+   */
   race<T>(work: Promise<T>): Promise<T> {
     const signal = this.controller.signal;
-    if (signal.aborted) return Promise.reject(signal.reason as Error);
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(signal.reason as Error);
-      signal.addEventListener('abort', onAbort, { once: true });
-      work.then(
-        (value) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(value);
-        },
-        (error: unknown) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(signal.aborted ? (signal.reason as Error) : (error as Error));
-        },
-      );
-    });
+    return Promise.race([
+      work.catch((error: unknown) => {
+        throw signal.aborted ? (signal.reason as Error) : error;
+      }),
+      this.deadline,
+    ]);
   }
 
   finish(): void {

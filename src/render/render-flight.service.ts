@@ -72,6 +72,11 @@ export class RenderFlightService {
     }
   }
 
+  /** Withdraws a published result whose image turned out to be gone, so the next request draws instead of reusing it. */
+  async forget(key: string): Promise<void> {
+    await this.redis.client?.del(this.redis.key(`render-result:${key}`)).catch(() => undefined);
+  }
+
   /**
    * Runs `work` on the keys that nobody is drawing, holding their locks so that no drawing of them
    * starts meanwhile (retention deletes an entry and then its image; a drawing in between would have

@@ -1,25 +1,32 @@
-import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Header, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { generateRequestSchema, RenderRequest } from './dto/render-request.schema';
+import { RenderBatchService } from './render-batch.service';
+import { jsonAnswer, RenderedAnswer, RenderMetricsInterceptor } from './render-metrics.interceptor';
 import { RenderService } from './render.service';
 
 @Controller('api')
+@UseInterceptors(RenderMetricsInterceptor)
 export class RenderController {
-  constructor(private readonly renders: RenderService) {}
+  constructor(
+    private readonly renders: RenderService,
+    private readonly batches: RenderBatchService,
+  ) {}
 
   @Post('generate')
   @HttpCode(200)
   @Header('Content-Type', 'application/json; charset=utf-8')
-  async generate(
-    @CurrentAccount() account: Account,
-    @Body(new ZodValidationPipe(generateRequestSchema)) body: RenderRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
-    const outcome = await this.renders.renderOwned(account, body);
-    reply.headers(outcome.headers);
-    return outcome.json;
+  async generate(@CurrentAccount() account: Account, @Body(new ZodValidationPipe(generateRequestSchema)) body: RenderRequest): Promise<RenderedAnswer> {
+    return jsonAnswer(await this.renders.renderOwned(account, body));
+  }
+
+  /** Items are judged by the batch service, one by one, exactly as single requests would be. */
+  @Post('generate/batch')
+  @HttpCode(200)
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  async batch(@CurrentAccount() account: Account, @Body() body: unknown): Promise<RenderedAnswer> {
+    return this.batches.render(account, body);
   }
 }

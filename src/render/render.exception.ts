@@ -1,4 +1,5 @@
 import { AppException } from '../common/errors/app-exception';
+import type { RenderRecord } from './render.service';
 
 export enum RenderErrorCode {
   RENDER_FAILED = 'render_failed',
@@ -11,7 +12,12 @@ const RENDER_STATUS: Record<RenderErrorCode, number> = {
 };
 
 export class RenderException extends AppException {
-  constructor(code: RenderErrorCode, message: string) {
+  /** `failedRender`: what the failed drawing was, for the metrics interceptor. */
+  constructor(
+    code: RenderErrorCode,
+    message: string,
+    readonly failedRender: RenderRecord | null = null,
+  ) {
     super(code, RENDER_STATUS[code], message);
   }
 }

@@ -11,6 +11,7 @@ import { RenderFlightService } from './render-flight.service';
 import { PublicRenderController } from './public-render.controller';
 import { PublicRenderLimiter } from './public-render-limiter';
 import { PublicRenderService } from './public-render.service';
+import { RenderBatchService } from './render-batch.service';
 import { RenderController } from './render.controller';
 import { RenderService } from './render.service';
 import { RendererService } from './renderer/renderer.service';
@@ -20,7 +21,7 @@ import { RetentionSweeperService } from './retention/retention-sweeper.service';
 @Module({
   imports: [TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule, FontsModule],
   controllers: [RenderController, PublicRenderController],
-  providers: [PublicRenderService, PublicRenderLimiter, RenderService, RenderCacheService, RenderFlightService, ImageAccessTracker, RetentionSweeperService, RendererService, LayerImageFetcher],
+  providers: [PublicRenderService, PublicRenderLimiter, RenderService, RenderBatchService, RenderCacheService, RenderFlightService, ImageAccessTracker, RetentionSweeperService, RendererService, LayerImageFetcher],
   exports: [RenderService, RendererService, LayerImageFetcher],
 })
 export class RenderModule {}

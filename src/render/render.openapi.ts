@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { component } from '../openapi/components';
-import { defineRouteDocs, errors, RATE_LIMIT_HEADERS, tooManyRequests } from '../openapi/route-doc';
+import { defineRouteDocs, errorBodySchema, errors, RATE_LIMIT_HEADERS, tooManyRequests, tooManyRequestsSchema } from '../openapi/route-doc';
+import { MAX_BATCH_ITEMS } from './dto/render-batch.schema';
 import { generateRequestSchema, hookRenderRequestSchema, layerOverrideSchema, renderOptionsShape } from './dto/render-request.schema';
 import { RenderWarningCode } from './dto/render-response';
 
@@ -43,7 +44,7 @@ export const renderErrors = {
   ...tooManyRequests(),
 };
 
-const imageMedia = { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/webp': 'WebP bytes' };
+const imageMedia = { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/webp': 'WebP bytes', 'image/avif': 'AVIF bytes' };
 
 /** GET /api/render's query: the render request in query form (strings; numbers in decimal). */
 const publicRenderQuery = {
@@ -64,6 +65,16 @@ const publicRenderQuery = {
     .describe('For templates with `publicRender: "signed"`: lowercase hex HMAC-SHA256 of the query string without `s`, keyed with the URL-signing secret'),
 };
 
+/** One batch item's answer: its render response, or the error body it would have had alone. */
+const batchItemSchema = z.union([
+  renderResponseSchema,
+  errorBodySchema(400, ['validation_failed']),
+  errorBodySchema(404, ['template_not_found']),
+  tooManyRequestsSchema,
+  errorBodySchema(500, ['render_failed', 'internal_error']),
+  errorBodySchema(503, ['render_timeout', 'storage_unavailable']),
+]);
+
 export const renderRouteDocs = defineRouteDocs([
   {
     method: 'post',
@@ -83,6 +94,41 @@ export const renderRouteDocs = defineRouteDocs([
         examples: { fresh: RENDER_RESPONSE_EXAMPLE, truncated: { ...RENDER_RESPONSE_EXAMPLE, cached: true, generationTimeMs: 3, warnings: [{ code: 'text_truncated', layer: 'title', message: 'Text did not fit at minFontSize 32; ended with an ellipsis' }] } },
       },
       ...renderErrors,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/generate/batch',
+    operationId: 'generateBatch',
+    tag: 'Rendering',
+    summary: `Render up to ${MAX_BATCH_ITEMS} images in one call`,
+    description:
+      'Each item is a POST /api/generate body, validated, cached, counted and limited exactly as if it had been sent alone, one after another: ' +
+      'an invalid item answers its 400 body in its place, an item over a limit its 429 body, and a cached item after it still succeeds; refused items count nothing. ' +
+      'Admitted items are drawn in parallel. The rate-limit headers are those of the last counted item.',
+    body: {
+      schema: component(
+        'BatchRenderRequest',
+        z.strictObject({ items: z.array(generateRequestSchema).min(1).max(MAX_BATCH_ITEMS) }),
+        'A body that is not such an object, or that holds 0 or more than 25 items, is a 400 for the whole request.',
+      ),
+      examples: { two: { items: [RENDER_REQUEST_EXAMPLE, { ...RENDER_REQUEST_EXAMPLE, layers: { title: { text: 'Second card' } }, format: 'avif' }] } },
+    },
+    responses: {
+      200: {
+        description: 'One answer per item, in order',
+        schema: component('BatchRenderResponse', z.strictObject({ data: z.array(batchItemSchema) })),
+        headers: RATE_LIMIT_HEADERS,
+        examples: {
+          mixed: {
+            data: [
+              RENDER_RESPONSE_EXAMPLE,
+              { statusCode: 400, error: 'Bad Request', message: 'webhookUrl: Unrecognized key: "webhookUrl"', code: 'validation_failed' },
+            ],
+          },
+        },
+      },
+      ...errors({ 400: ['validation_failed'] }),
     },
   },
   {

@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import type { Account } from '../accounts/entities/account.entity';
-import { BillingService } from '../billing/billing.service';
+import { Admission, BillingService } from '../billing/billing.service';
 import { Clock } from '../common/clock/clock';
 import { deriveKey } from '../common/crypto/derive-key';
 import { AppConfig } from '../config/app-config';
-import { MetricsService } from '../metrics/metrics.service';
 import { ImageStorage } from '../storage/image-storage';
 import { ImagesException } from '../storage/images.exception';
 import type { Template } from '../templates/entities/template.entity';
@@ -20,8 +19,22 @@ import { RenderFlightService } from './render-flight.service';
 import { planRender, RenderPlan } from './render-plan';
 import { AccountFontsService } from '../fonts/account-fonts.service';
 import { RenderErrorCode, RenderException } from './render.exception';
+import type { OutputFormat } from './renderer/draw-job';
 import { RendererService } from './renderer/renderer.service';
 import { ImageAccessTracker } from './retention/image-access-tracker';
+
+/** What one render did, for the metrics interceptor (the service itself records no metrics). */
+export interface RenderRecord {
+  format: OutputFormat;
+  /** True when this request drew the image; false for a cache hit or a joined drawing. */
+  drew: boolean;
+  /** Seconds spent fetching, drawing, encoding and storing (drawings only). */
+  drawSeconds: number | null;
+  /** Set when the drawing failed (render_failed) or overran its budget (render_timeout). */
+  failure: RenderFailure | null;
+}
+
+export type RenderFailure = 'failure' | 'timeout';
 
 export interface RenderOutcome {
   response: RenderResponse;
@@ -33,6 +46,12 @@ export interface RenderOutcome {
   fileName: string;
   /** X-Cache, plus the rate-limit headers on counted answers only. */
   headers: Record<string, string>;
+  record: RenderRecord;
+}
+
+/** A render whose counting is decided (cache hit, joined drawing, or admitted); `outcome` settles when it is drawn. */
+export interface StartedRender {
+  outcome: Promise<RenderOutcome>;
 }
 
 interface Drawing {
@@ -40,6 +59,7 @@ interface Drawing {
   headers: Record<string, string>;
   /** Recorded in the render cache (false when an image layer was unavailable). */
   reusable: boolean;
+  drawSeconds: number;
 }
 
 @Injectable()
@@ -58,7 +78,6 @@ export class RenderService {
     private readonly storage: ImageStorage,
     private readonly imageFetcher: LayerImageFetcher,
     private readonly billing: BillingService,
-    private readonly metrics: MetricsService,
     private readonly clock: Clock,
     private readonly accountFonts: AccountFontsService,
   ) {
@@ -67,9 +86,14 @@ export class RenderService {
 
   /** POST /api/generate and /api/hooks/render: the caller's own template. */
   async renderOwned(account: Account, request: RenderRequest): Promise<RenderOutcome> {
+    return (await this.startOwned(account, request)).outcome;
+  }
+
+  /** Resolves once the render is counted (or found not to need counting); the drawing goes on in `outcome`. */
+  async startOwned(account: Account, request: RenderRequest): Promise<StartedRender> {
     const startedAt = performance.now();
     const template = await this.templates.getOwned(account.id, request.templateId);
-    return this.renderTemplate(account, template, request, startedAt);
+    return this.startTemplate(account, template, request, startedAt);
   }
 
   /**
@@ -86,39 +110,62 @@ export class RenderService {
     verifyStored = true,
     anonymousClient?: string,
   ): Promise<RenderOutcome> {
+    return (await this.startTemplate(owner, template, request, startedAt, verifyStored, anonymousClient)).outcome;
+  }
+
+  /**
+   * Cache, then single flight, then admission (429 when over a limit). Resolves once this request is
+   * decided: a cache hit, its own drawing admitted, or a joined drawing finished. A batch calls this
+   * item after item, so limits are decided in order while admitted drawings run in parallel.
+   */
+  async startTemplate(
+    owner: Account,
+    template: Template,
+    request: RenderRequest,
+    startedAt = performance.now(),
+    verifyStored = true,
+    anonymousClient?: string,
+  ): Promise<StartedRender> {
     const fonts = await this.accountFonts.plan(owner.id, template.layers);
     const plan = planRender({ ...template, layers: fonts.layers }, request, this.cacheKeySecret, fonts);
     const entry = await this.cache.find(plan.key);
     if (entry) {
       if (verifyStored && !(await this.storage.exists(plan.fileName))) await this.forgetStored(plan.key);
       // An entry retention deleted meanwhile is a miss too: draw it again (and count it).
-      else if (await this.accesses.keepAlive(entry)) return this.answer(plan, entry.warnings, null, startedAt);
+      else if (await this.accesses.keepAlive(entry)) return { outcome: Promise.resolve(this.answer(plan, entry.warnings, null, startedAt)) };
     }
+    let admitted!: () => void;
+    const decided = new Promise<void>((resolve) => (admitted = resolve));
     // Single flight: concurrent identical renders, on this instance or (with Redis) any other, draw once.
-    const flight = await this.flights.run(plan.key, () => this.draw(owner, template, plan, anonymousClient));
-    return this.answer(plan, flight.result.warnings, flight.drew ? (flight.result as Drawing).headers : null, startedAt);
+    const outcome = this.flights
+      .run(plan.key, () => this.draw(owner, template, plan, anonymousClient, admitted))
+      .then((flight) => this.answer(plan, flight.result.warnings, flight.drew ? (flight.result as Drawing) : null, startedAt));
+    // A refusal (429) rejects `outcome` before `decided` and is thrown here.
+    await Promise.race([decided, outcome]);
+    return { outcome };
   }
 
   /** The image of cache entry `key` is gone from storage: drop the entry so the render is drawn again. */
   async forgetStored(key: string): Promise<void> {
     this.logger.warn(`Cached image ${key} is missing from storage; drawing it again`);
-    await this.cache.forget(key);
+    await Promise.all([this.cache.forget(key), this.flights.forget(key)]);
   }
 
   /**
    * Counts the render (429 when over a limit), then draws within RENDER_TIMEOUT; a failed or
    * overrun drawing gives its unit and minute slot back.
    */
-  private async draw(owner: Account, template: Template, plan: RenderPlan, anonymousClient?: string): Promise<Drawing> {
+  private async draw(owner: Account, template: Template, plan: RenderPlan, anonymousClient: string | undefined, onAdmitted: () => void): Promise<Drawing> {
     // The anonymous caller's own limit first: over it, the owner is charged nothing (§19).
     const releaseClient = anonymousClient === undefined ? null : await this.publicLimits.admit(anonymousClient);
     const admission = await this.billing.admit(owner).catch(async (error: unknown) => {
       await releaseClient?.();
       throw error;
     });
+    onAdmitted();
     const budget = new RenderBudget(this.config.renderTimeoutMs);
     const format = plan.job.output.format;
-    const stopTimer = this.metrics.renderDuration.startTimer({ format });
+    const drawStartedAt = performance.now();
     let warnings: RenderWarning[];
     let reusable = false;
     try {
@@ -144,32 +191,26 @@ export class RenderService {
       }
     } catch (error) {
       await Promise.all([admission.refund(), releaseClient?.()]);
+      const failed = (failure: RenderFailure): RenderRecord => ({ format, drew: true, drawSeconds: null, failure });
       if (error instanceof RenderBudgetExceededError) {
-        this.metrics.renders.inc({ format, outcome: 'timeout' });
         this.logger.warn(`Render of ${template.id} stopped after its budget of ${error.budgetMs} ms`);
-        throw new RenderException(RenderErrorCode.RENDER_TIMEOUT, `The render did not finish within ${error.budgetMs} ms and was stopped`);
+        throw new RenderException(RenderErrorCode.RENDER_TIMEOUT, `The render did not finish within ${error.budgetMs} ms and was stopped`, failed('timeout'));
       }
-      this.metrics.renders.inc({ format, outcome: 'failure' });
       // The store being down is the operator's 503, not a fault of this render.
       if (error instanceof ImagesException) throw error;
       this.logger.error(`Render of ${template.id} failed: ${(error as Error).stack ?? error}`);
-      throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered');
+      throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered', failed('failure'));
     } finally {
       budget.finish();
     }
     // Drawn and stored: the unit is now spent for good (until here a crash lets its lease expire).
     await admission.commit();
-    stopTimer();
-    this.metrics.renders.inc({ format, outcome: 'success' });
-    return { warnings, headers: admission.headers, reusable };
+    return { warnings, headers: admission.headers, reusable, drawSeconds: (performance.now() - drawStartedAt) / 1000 };
   }
 
-  /** `countedHeaders` is null for answers that did not draw (cache hit or joined drawing). */
-  private answer(plan: RenderPlan, drawingWarnings: RenderWarning[], countedHeaders: Record<string, string> | null, startedAt: number): RenderOutcome {
-    const drew = countedHeaders !== null;
-    // Counted here rather than in an interceptor: an interceptor on the route made Nest wrap every
-    // request in rxjs and two AsyncResource.bind calls, a measurable share of a cached answer.
-    this.metrics.renderCache.inc({ result: drew ? 'miss' : 'hit' });
+  /** `drawing` is null for answers that did not draw (cache hit or joined drawing). */
+  private answer(plan: RenderPlan, drawingWarnings: RenderWarning[], drawing: Drawing | null, startedAt: number): RenderOutcome {
+    const drew = drawing !== null;
     const warnings = [...plan.requestWarnings, ...drawingWarnings];
     const response: RenderResponse = {
       success: true,
@@ -178,6 +219,13 @@ export class RenderService {
       generationTimeMs: Math.round(performance.now() - startedAt),
       ...(warnings.length > 0 ? { warnings } : {}),
     };
-    return { response, json: JSON.stringify(response), drew, fileName: plan.fileName, headers: { ...countedHeaders, 'X-Cache': drew ? 'MISS' : 'HIT' } };
+    return {
+      response,
+      json: JSON.stringify(response),
+      drew,
+      fileName: plan.fileName,
+      headers: { ...drawing?.headers, 'X-Cache': drew ? 'MISS' : 'HIT' },
+      record: { format: plan.job.output.format, drew, drawSeconds: drawing?.drawSeconds ?? null, failure: null },
+    };
   }
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRouteDocs, errors, ResponseDoc } from '../openapi/route-doc';
 
-const file = z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp)$/).describe('`<key>.<ext>` as in a render answer\'s `imageUrl`');
-const media = { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/webp': 'WebP bytes' };
+const file = z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp|avif)$/).describe('`<key>.<ext>` as in a render answer\'s `imageUrl`');
+const media = { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/webp': 'WebP bytes', 'image/avif': 'AVIF bytes' };
 const responses = (withBody: boolean): Record<number, ResponseDoc> => ({
   200: { description: 'The image', ...(withBody ? { media } : {}), headers: ['ETag', 'Cache-Control'] },
   304: { description: 'Not modified (If-None-Match matched)', headers: ['ETag', 'Cache-Control'] },

@@ -4,10 +4,10 @@ import type { Readable } from 'node:stream';
 import { ImageStorage } from './image-storage';
 import { ImagesErrorCode, ImagesException } from './images.exception';
 
-export const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+export const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif' };
 /** Emitted with the image key each time an image is served through its imageUrl (retention counts it as an access). */
 export const IMAGE_SERVED_EVENT = 'image.served';
-const FILE_PATTERN = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
+const FILE_PATTERN = /^([0-9a-f]{64})\.(png|jpg|webp|avif)$/;
 
 export type ImageAnswer =
   | { notModified: true; headers: Record<string, string> }

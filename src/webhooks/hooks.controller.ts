@@ -1,9 +1,10 @@
-import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Body, Controller, Header, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { HookRenderRequest, hookRenderRequestSchema } from '../render/dto/render-request.schema';
+import { jsonAnswer, RenderedAnswer, RenderMetricsInterceptor } from '../render/render-metrics.interceptor';
 import { HookRenderService } from './hook-render.service';
 import { deferDelivery } from './pending-delivery';
 
@@ -15,15 +16,14 @@ export class HooksController {
   @Post('render')
   @HttpCode(200)
   @Header('Content-Type', 'application/json; charset=utf-8')
+  @UseInterceptors(RenderMetricsInterceptor)
   async render(
     @CurrentAccount() account: Account,
     @Body(new ZodValidationPipe(hookRenderRequestSchema)) body: HookRenderRequest,
     @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
+  ): Promise<RenderedAnswer> {
     const { outcome, delivery } = await this.hooks.render(account, body);
     if (delivery) deferDelivery(request, delivery);
-    reply.headers(outcome.headers);
-    return outcome.json;
+    return jsonAnswer(outcome);
   }
 }

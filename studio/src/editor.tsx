@@ -31,7 +31,15 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
   const [loaded, setLoaded] = useState(templateId === null);
   const [saved, setSaved] = useState<{ id: string; version: number; design: Design } | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Map<string, string>>(new Map());
+  const [saveErrors, setErrors] = useState<Map<string, string>>(new Map());
+  // The preview validates like a save: its details show under their fields while typing.
+  const [previewErrors, setPreviewErrors] = useState<Map<string, string>>(new Map());
+  const errors = useMemo(() => new Map([...previewErrors, ...saveErrors]), [previewErrors, saveErrors]);
+  const onPreviewDetails = useCallback((details: Map<string, string>) => {
+    setPreviewErrors(details);
+    // A design the preview accepts is one a save accepts: earlier save messages are out of date.
+    if (details.size === 0) setErrors((current) => (current.size === 0 ? current : new Map()));
+  }, []);
   const [status, setStatus] = useState<{ text: string; kind: 'ok' | 'error' | 'info' } | null>(null);
   const [conflict, setConflict] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -165,7 +173,7 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
           <LayerList design={design} selected={selected} select={setSelected} change={change} />
         </aside>
         <section class="center">
-          <Canvas design={design} selected={selected} select={setSelected} change={change} seal={() => setHistory((current) => seal(current))} onDelete={deleteSelected} />
+          <Canvas design={design} selected={selected} select={setSelected} change={change} seal={() => setHistory((current) => seal(current))} onDelete={deleteSelected} onDetails={onPreviewDetails} />
         </section>
         <aside class="right">
           <h2>Properties</h2>
@@ -241,15 +249,16 @@ function LayerList({ design, selected, select, change }: { design: Design; selec
   );
 }
 
-function Canvas({ design, selected, select, change, seal, onDelete }: {
+function Canvas({ design, selected, select, change, seal, onDelete, onDetails }: {
   design: Design; selected: string | null; select: (name: string | null) => void;
   change: (next: Design | ((current: Design) => Design), key?: string | null) => void; seal: () => void; onDelete: () => void;
+  onDetails: (details: Map<string, string>) => void;
 }) {
   const frame = useRef<HTMLDivElement>(null);
   const [available, setAvailable] = useState(800);
   const [guides, setGuides] = useState<Guides>({ vertical: [], horizontal: [] });
   const gesture = useRef<Gesture | null>(null);
-  const preview = usePreview(design, Math.min(design.width, Math.ceil(Math.min(available, design.width) * (window.devicePixelRatio || 1))));
+  const preview = usePreview(design, Math.min(design.width, Math.ceil(Math.min(available, design.width) * (window.devicePixelRatio || 1))), onDetails);
 
   useEffect(() => {
     const element = frame.current!;
@@ -329,7 +338,7 @@ function Canvas({ design, selected, select, change, seal, onDelete }: {
 }
 
 /** The server's drawing of the design, refreshed (debounced) on every change; the newest answer wins. */
-function usePreview(design: Design, width: number) {
+function usePreview(design: Design, width: number, onDetails: (details: Map<string, string>) => void) {
   const [state, setState] = useState<{ url: string | null; sequence: number; state: 'loading' | 'ready' | 'error'; error: string | null }>({ url: null, sequence: 0, state: 'loading', error: null });
   const sequence = useRef(0);
   useEffect(() => {
@@ -339,6 +348,7 @@ function usePreview(design: Design, width: number) {
       api.preview(design, Math.max(1, width), controller.signal).then(
         (blob) => {
           if (mine !== sequence.current) return;
+          onDetails(new Map());
           setState((previous) => {
             if (previous.url) URL.revokeObjectURL(previous.url);
             return { url: URL.createObjectURL(blob), sequence: mine, state: 'ready', error: null };
@@ -346,6 +356,7 @@ function usePreview(design: Design, width: number) {
         },
         (error: ApiError | DOMException) => {
           if (mine !== sequence.current || (error as DOMException).name === 'AbortError') return;
+          onDetails(detailsByField((error as ApiError).details ?? [], 'template.'));
           const details = (error as ApiError).details?.map((detail) => `${detail.path.replace(/^template\./, '')}: ${detail.message}`).join('; ');
           setState((previous) => ({ ...previous, state: 'error', error: details || (error as ApiError).message }));
         },
@@ -432,6 +443,8 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
   } else if (field.kind === 'select') {
     input = (
       <select {...common} value={asText} onChange={(event) => commit((event.target as HTMLSelectElement).value)}>
+        {/* An optional field without a default may stay unset: the renderer's own behaviour applies. */}
+        {!field.required && field.defaultValue === undefined && <option value="">(not set)</option>}
         {field.options!.map((option) => <option key={String(option)} value={String(option)}>{String(option)}</option>)}
       </select>
     );

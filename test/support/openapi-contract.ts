@@ -77,6 +77,11 @@ function loadContract(): Contract {
   return contract;
 }
 
+/** A validator for any schema of the document (its `$ref`s resolve to the document's components). */
+export function validatorFor(schema: unknown, key: string): ValidateFunction {
+  return loadContract().validator(schema, key);
+}
+
 export function findOperation(method: string, path: string): Operation | undefined {
   const { operations } = loadContract();
   const upper = method.toUpperCase();

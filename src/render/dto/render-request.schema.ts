@@ -40,7 +40,7 @@ export const renderOptionsShape = {
     .transform(byLayerName),
   width: dimension.optional(),
   height: dimension.optional(),
-  format: z.enum(['png', 'jpeg', 'webp']).default('png'),
+  format: z.enum(['png', 'jpeg', 'webp', 'avif']).default('png'),
   quality: z.number().int().min(1).max(100).optional(),
 };
 

@@ -5,6 +5,7 @@ export enum RenderWarningCode {
   OVERRIDE_IGNORED = 'override_ignored',
   GLYPH_MISSING = 'glyph_missing',
   FONT_UNAVAILABLE = 'font_unavailable',
+  QR_OVERFLOW = 'qr_overflow',
 }
 
 export interface RenderWarning {

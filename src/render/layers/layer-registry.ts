@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import type { RenderWarning } from '../dto/render-response';
+import { ellipseLayerType } from './ellipse/ellipse-layer.definition';
 import { imageLayerType } from './image/image-layer.definition';
 import { overrideBase } from './layer-fields';
 import type { LayerTypeDefinition } from './layer-type';
+import { qrLayerType } from './qr/qr-layer.definition';
 import { rectLayerType } from './rect/rect-layer.definition';
 import { textLayerType } from './text/text-layer.definition';
 
@@ -14,6 +17,8 @@ export const LAYER_TYPES = {
   text: textLayerType,
   image: imageLayerType,
   rect: rectLayerType,
+  ellipse: ellipseLayerType,
+  qr: qrLayerType,
 };
 
 export type LayerTypeName = keyof typeof LAYER_TYPES;
@@ -22,7 +27,7 @@ type LayerSchema = Registered['schema'];
 
 /** A type's `schema` must describe layers whose `type` is that type's own name. */
 type NamesMatch = { [Name in LayerTypeName]: (typeof LAYER_TYPES)[Name] extends LayerTypeDefinition<Name, infer _Schema, infer _Overrides> ? true : never };
-const namesMatch: NamesMatch = { text: true, image: true, rect: true };
+const namesMatch: NamesMatch = { text: true, image: true, rect: true, ellipse: true, qr: true };
 void namesMatch;
 
 /** One template layer of any registered type. */
@@ -54,12 +59,20 @@ export const OVERRIDABLE: { [Name in LayerTypeName]: ReadonlySet<string> } = Obj
   Object.entries(LAYER_TYPES).map(([name, type]) => [name, new Set([...Object.keys(overrideBase), ...Object.keys(type.overrides)])]),
 ) as unknown as { [Name in LayerTypeName]: ReadonlySet<string> };
 
+export interface OverriddenLayer {
+  layer: LayerDefinition;
+  /** Set when the overridden layer cannot be drawn: the layer is hidden and the request warned. */
+  warning: RenderWarning | null;
+}
+
 /** Merges a layer's kept override fields through its type's own rule; `hidden` applies to every type. */
-export function applyOverride(layer: LayerDefinition, override: LayerOverride | undefined): LayerDefinition {
-  if (!override) return layer;
+export function applyOverride(layer: LayerDefinition, override: LayerOverride | undefined): OverriddenLayer {
+  if (!override) return { layer, warning: null };
   const { hidden, ...fields } = override;
   const type = LAYER_TYPES[layer.type] as unknown as LayerTypeDefinition<string, z.ZodType<LayerDefinition>, z.ZodRawShape>;
   const merged = Object.keys(fields).length > 0 ? type.applyOverride(layer, fields) : { ...layer };
   if (hidden !== undefined) merged.hidden = hidden;
-  return merged;
+  const problem = merged.hidden ? null : (type.skipAfterOverride?.(merged) ?? null);
+  if (!problem) return { layer: merged, warning: null };
+  return { layer: { ...merged, hidden: true }, warning: { ...problem, layer: layer.name } };
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RenderWarningCode } from '../dto/render-response';
 
 /** Validated override values for a shape of override fields (each one optional). */
 export type OverrideValues<Shape extends z.ZodRawShape> = { [Field in keyof Shape]?: z.output<Shape[Field]> };
@@ -14,6 +15,11 @@ export interface LayerTypeDefinition<Type extends string, Schema extends z.ZodTy
   overrides: Overrides;
   /** Merges override values (only this type's own fields, already validated) into a copy of the layer. */
   applyOverride(layer: z.output<Schema>, override: OverrideValues<Overrides>): z.output<Schema>;
+  /**
+   * Optional: a problem of the overridden layer that the template's own values cannot have (they were
+   * validated at save). The layer is then skipped and the request answers with this warning.
+   */
+  skipAfterOverride?(layer: z.output<Schema>): { code: RenderWarningCode; message: string } | null;
 }
 
 /** Identity with inference: a layer type's definition checked against the interface where it is written. */

@@ -2,7 +2,7 @@ import type { LayerDefinition } from '../layers/layer-registry';
 import type { RenderWarning } from '../dto/render-response';
 import type { JobFontFaces } from '../../fonts/account-fonts';
 
-export type OutputFormat = 'png' | 'jpeg' | 'webp';
+export type OutputFormat = 'png' | 'jpeg' | 'webp' | 'avif';
 
 /** Everything a worker needs to draw one image; plain data so it crosses the thread boundary. */
 export interface DrawJob {

@@ -1,5 +1,7 @@
 import { BreakOpportunity, breakOpportunities, graphemeBoundaries } from './line-breaks';
 
+const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 /**
  * Width of `text` at `fontSize` in style `style` (an index into the layer's span styles; 0 without spans).
  * Canvas measureText in the worker; a fake in tests.
@@ -317,6 +319,21 @@ export function fitText(options: TextFitOptions, measure: MeasureText): TextFitR
     }
   }
   return best ?? { fontSize: smallest, lines: truncate(options, segments, smallest, measurer), truncated: true };
+}
+
+/**
+ * Widths of pieces of the laid-out text at `fontSize` (letter spacing included), measured as the layout
+ * measures: once per piece and style at the layer's size, ideographs and Hangul from their shared advance.
+ * The drawer places its bidi runs with it instead of measuring every run again.
+ */
+export function runMeasurer(options: TextFitOptions, measure: MeasureText, fontSize: number): (text: string, style: number) => number {
+  const measurer = new Measurer(options, measure);
+  const scale = fontSize / options.fontSize;
+  return (text, style) => {
+    let graphemes = 0;
+    for (const _ of graphemeSegmenter.segment(text)) graphemes++;
+    return (measurer.piece(text, style) + (options.letterSpacing ?? 0) * graphemes) * scale;
+  };
 }
 
 /** The text a line draws (ellipsis included). */

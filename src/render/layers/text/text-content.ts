@@ -17,7 +17,7 @@ export interface TextContent {
   ranges: StyleRange[];
 }
 
-/** `textTransform` with the layer's language: Turkish "i" uppercases to "İ", Greek drops accents, "ß" becomes "SS". */
+/** `textTransform` with the layer's language: Turkish "i" uppercases to "İ", German "ß" to "SS". */
 export function transformText(text: string, transform: TextLayer['textTransform'], lang: string | undefined): string {
   switch (transform) {
     case 'uppercase':
@@ -32,15 +32,19 @@ export function transformText(text: string, transform: TextLayer['textTransform'
   }
 }
 
-/** The layer's text and style ranges: its spans in order, or its `text` in its own style. */
-export function textContent(layer: TextLayer): TextContent {
+/**
+ * The layer's text and style ranges: its spans in order, or its `text` in its own style. `mapText`
+ * rewrites each piece before it is measured (e.g. stand-ins for characters no font has), so the
+ * ranges stay right even when it changes a piece's length.
+ */
+export function textContent(layer: TextLayer, mapText: (text: string) => string = (text) => text): TextContent {
   const base: TextStyle = { fontFamily: layer.fontFamily, fontWeight: layer.fontWeight, fontStyle: layer.fontStyle ?? 'normal', color: layer.color, underline: false };
   const spans = layer.spans ?? [{ text: layer.text }];
   const styles: TextStyle[] = [];
   const ranges: StyleRange[] = [];
   let text = '';
   for (const span of spans) {
-    const piece = transformText(span.text, layer.textTransform, layer.lang);
+    const piece = mapText(transformText(span.text, layer.textTransform, layer.lang));
     if (piece.length === 0) continue;
     styles.push({
       fontFamily: span.fontFamily ?? base.fontFamily,

@@ -1,5 +1,5 @@
 import { RenderWarning, RenderWarningCode } from '../../dto/render-response';
-import { fitText } from '../../renderer/text-layout';
+import { fitText, runMeasurer } from '../../renderer/text-layout';
 import { formatCodePoints, FontResolver, numericWeight } from '../../../fonts/font-resolver';
 import type { LayerDrawer } from '../layer-drawer';
 import { TextContent, TextStyle, textContent } from './text-content';
@@ -37,6 +37,8 @@ function withMissingGlyphs(content: TextContent, fonts: FontResolver, layerName:
 }
 
 export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings, fonts }) => {
+  // The language shaping uses (localized forms): the layer's own, else a fixed one, never the host's ('inherit').
+  ctx.lang = layer.lang ?? 'en';
   const content = withMissingGlyphs(textContent(layer), fonts, layer.name, warnings);
   const { text, styles, ranges } = content;
   // Chosen from the whole text plus the ellipsis that truncation may add (U+2026); account families resolve to their faces.
@@ -48,7 +50,8 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings, fonts }
     ctx.letterSpacing = '0px';
     return ctx.measureText(value).width;
   };
-  const fit = fitText({ ...layer, text, styles: ranges, letterSpacing }, measure);
+  const options = { ...layer, text, styles: ranges, letterSpacing };
+  const fit = fitText(options, measure);
   if (fit.truncated) {
     warnings.push({
       code: RenderWarningCode.TEXT_TRUNCATED,
@@ -59,11 +62,7 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings, fonts }
   if (fit.lines.length === 0) return;
   const size = fit.fontSize;
   const spacing = (letterSpacing * size) / layer.fontSize;
-  const measureRun = (value: string, style: number) => {
-    ctx.font = fontString(styles[style], size, families[style]);
-    ctx.letterSpacing = `${spacing}px`;
-    return ctx.measureText(value).width;
-  };
+  const measureRun = runMeasurer(options, measure, size);
 
   // CSS line boxes: each line is lineHeight × size tall, and the glyphs sit on a baseline half the
   // leading below its top plus the primary font's ascent (not the em box's middle, which sat ~0.05 em high).

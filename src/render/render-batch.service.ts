@@ -1,0 +1,69 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Account } from '../accounts/entities/account.entity';
+import { toErrorResponse } from '../common/errors/error-body';
+import { parseOrThrow } from '../common/validation/zod-validation.pipe';
+import { batchRequestSchema } from './dto/render-batch.schema';
+import { generateRequestSchema } from './dto/render-request.schema';
+import type { RenderedAnswer } from './render-metrics.interceptor';
+import { RenderException } from './render.exception';
+import { RenderRecord, RenderService } from './render.service';
+
+/** One item's answer: the render response, or the error body it would have had alone. */
+interface ItemResult {
+  json: string;
+  record: RenderRecord | null;
+  /** Rate-limit headers of a counted item. */
+  countedHeaders: Record<string, string> | null;
+}
+
+/**
+ * POST /api/generate/batch: each item goes through RenderService exactly as if it had been sent
+ * alone, one after another. Counting (cache lookup, then admission) is decided item by item in
+ * order; the drawings of admitted items run in parallel on the render pool.
+ */
+@Injectable()
+export class RenderBatchService {
+  private readonly logger = new Logger(RenderBatchService.name);
+
+  constructor(private readonly renders: RenderService) {}
+
+  async render(account: Account, body: unknown): Promise<RenderedAnswer> {
+    const { items } = parseOrThrow(batchRequestSchema, body);
+    const results: Array<Promise<ItemResult>> = [];
+    for (const item of items) results.push((await this.start(account, item)).result);
+    const settled = await Promise.all(results);
+    const lastCounted = settled.findLast((item) => item.countedHeaders !== null);
+    return {
+      body: `{"data":[${settled.map((item) => item.json).join(',')}]}`,
+      headers: lastCounted?.countedHeaders ?? {},
+      renders: settled.flatMap((item) => (item.record ? [item.record] : [])),
+    };
+  }
+
+  /** Resolves once the item is counted or refused; `result` never rejects (a failure becomes its error body). */
+  private async start(account: Account, item: unknown): Promise<{ result: Promise<ItemResult> }> {
+    try {
+      const request = parseOrThrow(generateRequestSchema, item);
+      const started = await this.renders.startOwned(account, request);
+      return {
+        result: started.outcome.then(
+          (outcome) => ({ json: outcome.json, record: outcome.record, countedHeaders: outcome.drew ? withoutCacheHeader(outcome.headers) : null }),
+          (error: unknown) => this.failed(error),
+        ),
+      };
+    } catch (error) {
+      return { result: Promise.resolve(this.failed(error)) };
+    }
+  }
+
+  private failed(error: unknown): ItemResult {
+    const response = toErrorResponse(error);
+    if (response.unexpected) this.logger.error(error instanceof Error ? error.stack : String(error));
+    return { json: JSON.stringify(response.body), record: error instanceof RenderException ? error.failedRender : null, countedHeaders: null };
+  }
+}
+
+function withoutCacheHeader(headers: Record<string, string>): Record<string, string> {
+  const { 'X-Cache': _cache, ...rest } = headers;
+  return rest;
+}
