@@ -4,12 +4,14 @@ export class FontFaces1763900020000 implements MigrationInterface {
   name = 'FontFaces1763900020000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    // Identifiers compare byte-exactly on MySQL/MariaDB as on SQLite (and match accounts.id for the foreign key).
+    const exact = queryRunner.connection.driver.options.type === 'mysql' ? { charset: 'utf8mb4', collation: 'utf8mb4_bin' } : {};
     await queryRunner.createTable(
       new Table({
         name: 'font_faces',
         columns: [
-          { name: 'id', type: 'varchar', length: '40', isPrimary: true },
-          { name: 'account_id', type: 'varchar', length: '32' },
+          { name: 'id', type: 'varchar', length: '40', isPrimary: true, ...exact },
+          { name: 'account_id', type: 'varchar', length: '32', ...exact },
           { name: 'family', type: 'varchar', length: '200' },
           { name: 'family_key', type: 'varchar', length: '200' },
           { name: 'weight', type: 'int' },
