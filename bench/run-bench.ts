@@ -36,6 +36,22 @@ const BASE = `http://127.0.0.1:${PORT}`;
 
 let unique = 0;
 const text = () => `Benchmark card number ${++unique} — ${Math.random().toString(36).slice(2)}`;
+/** The second card's title: Arabic, Devanagari and emoji, distinct per request. */
+const scriptText = () => `مرحبا بالعالم ${++unique} — नमस्ते दुनिया ${Math.random().toString(36).slice(2, 6)} 🚀🎉`;
+
+/** §14 bench card: every text layer needs the shipped script fonts and colour emoji. */
+const SCRIPT_CARD = {
+  name: 'Script card',
+  width: 1200,
+  height: 630,
+  background: '#0f172a',
+  publicRender: true,
+  layers: [
+    { name: 'badge', type: 'rect', x: 80, y: 60, width: 200, height: 44, fill: '#38bdf8', radius: 8 },
+    { name: 'title', type: 'text', x: 80, y: 130, width: 1040, height: 220, text: 'مرحبا بالعالم — नमस्ते दुनिया 🚀', fontSize: 64, fontWeight: 'bold', color: '#ffffff', maxLines: 2, autoFit: true, minFontSize: 32 },
+    { name: 'subtitle', type: 'text', x: 80, y: 400, width: 1040, height: 160, text: 'हिन्दी में आज की खबरें · أخبار اليوم 👍🏽', fontSize: 40, color: '#cbd5e1', maxLines: 2 },
+  ],
+};
 // The benchmark always measures the embedded default, whatever the shell has set.
 const { DATABASE_URL: _database, REDIS_URL: _redis, ...BASE_ENV } = process.env;
 const rows: Array<[string, string, string, string]> = [];
@@ -92,12 +108,12 @@ function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-const freshRequests = (apiKey: string, templateId: string, format: 'png' | 'jpeg'): autocannon.Request[] => [
+const freshRequests = (apiKey: string, templateId: string, format: 'png' | 'jpeg', title = text): autocannon.Request[] => [
   {
     method: 'POST',
     path: '/api/generate',
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    setupRequest: (request) => ({ ...request, body: JSON.stringify({ templateId, format, layers: { title: { text: text() } } }) }),
+    setupRequest: (request) => ({ ...request, body: JSON.stringify({ templateId, format, layers: { title: { text: title() } } }) }),
   },
 ];
 
@@ -106,11 +122,11 @@ const freshRequests = (apiKey: string, templateId: string, format: 'png' | 'jpeg
  * response: autocannon itself only notices `amount` on its one-second tick, which would round
  * every run up to whole seconds.
  */
-async function apiFresh(apiKey: string, templateId: string, format: 'png' | 'jpeg', count: number, connections = THREADS * 4) {
+async function apiFresh(apiKey: string, templateId: string, format: 'png' | 'jpeg', count: number, connections = THREADS * 4, title = text) {
   const started = performance.now();
   let lastResponseAt = started;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: BASE, connections, amount: count, requests: freshRequests(apiKey, templateId, format) }, (error, done) =>
+    const instance = autocannon({ url: BASE, connections, amount: count, requests: freshRequests(apiKey, templateId, format, title) }, (error, done) =>
       error ? reject(error) : resolve(done),
     );
     instance.on('response', () => (lastResponseAt = performance.now()));
@@ -151,14 +167,38 @@ async function poolThroughput(pool: Piscina, count: number, task: () => unknown)
 }
 
 /** The same drawing with the same worker code and thread count, called directly (no HTTP, no cache, no storage). */
-const rawFresh = (pool: Piscina, design: { layers: Array<Record<string, unknown>> }, format: 'png' | 'jpeg', count: number) =>
+const rawFresh = (pool: Piscina, design: { layers: Array<Record<string, unknown>> }, format: 'png' | 'jpeg', count: number, title = text) =>
   poolThroughput(pool, count, () => ({
-    design: { ...design, layers: design.layers.map((layer) => (layer.name === 'title' ? { ...layer, text: text() } : layer)) },
+    design: { ...design, layers: design.layers.map((layer) => (layer.name === 'title' ? { ...layer, text: title() } : layer)) },
     output: { width: 1200, height: 630, format, quality: 85 },
     images: new Map(),
   }));
 
 const peerFresh = (pool: Piscina, count: number) => poolThroughput(pool, count, () => ({ text: text() }));
+
+async function createTemplateOver(apiKey: string, body: unknown): Promise<string> {
+  const response = await fetch(`${BASE}/api/templates`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const created = (await response.json()) as { id: string };
+  if (!response.ok) throw new Error(`template creation failed: ${response.status} ${JSON.stringify(created)}`);
+  return created.id;
+}
+
+/** One fresh render's latency through the API, in ms. */
+async function oneRender(apiKey: string, templateId: string, title: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${BASE}/api/generate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ templateId, layers: { title: { text: title } } }),
+  });
+  if (!response.ok) throw new Error(`render failed: ${response.status} ${await response.text()}`);
+  await response.arrayBuffer();
+  return performance.now() - started;
+}
 
 async function main() {
   console.log(`Pictor benchmark — ${cpus()[0].model}, ${availableParallelism()} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${THREADS} render threads\n`);
@@ -249,7 +289,21 @@ async function main() {
       record(`Pictor POST /api/generate ${label}`, `${api.toFixed(1)} req/s`);
       record(`raw pipeline ${label} (same threads)`, `${raw.toFixed(1)} renders/s`, shown(roundRatios(rounds[format])), '≥ 0.90');
     }
+    const scriptTemplateId = await createTemplateOver(apiKey, SCRIPT_CARD);
+    const scriptDesign = createTemplateSchema.parse(SCRIPT_CARD);
+    console.log('Script card (Arabic, Devanagari, emoji; fresh PNG):');
+    const scriptRounds: Array<[number, number]> = [];
+    await measurePool(RAW_WORKER, async (raw) => {
+      await apiFresh(apiKey, scriptTemplateId, 'png', THREADS * 8, THREADS * 4, scriptText);
+      await rawFresh(raw, scriptDesign, 'png', THREADS * 8, scriptText);
+      for (let round = 0; round < ROUNDS; round++) {
+        const api = await apiFresh(apiKey, scriptTemplateId, 'png', perRound, THREADS * 4, scriptText);
+        scriptRounds.push([api, await rawFresh(raw, scriptDesign, 'png', perRound, scriptText)]);
+      }
+    });
     const peerPng = mean(rounds.peer.map(([, value]) => value));
+    record('Pictor POST /api/generate PNG, script card', `${mean(scriptRounds.map(([value]) => value)).toFixed(1)} req/s`);
+    record('raw pipeline PNG, script card (same threads)', `${mean(scriptRounds.map(([, value]) => value)).toFixed(1)} renders/s`, shown(roundRatios(scriptRounds)), '≥ 0.85');
     record('satori + resvg PNG (same threads)', `${peerPng.toFixed(1)} renders/s`, shown(roundRatios(rounds.peer)), '≥ 2 (Pictor ÷ peer)');
   }
 
@@ -352,8 +406,15 @@ async function main() {
     // A fresh process for the memory measurement, so the figures above do not colour it.
     server.kill('SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 500));
+    const startedAt = performance.now();
     const fresh = await startPictor(dataDir);
     try {
+      console.log('After a restart (fonts loading):');
+      record('start to ready', `${(performance.now() - startedAt).toFixed(0)} ms`);
+      const scriptTemplateId = await createTemplateOver(apiKey, SCRIPT_CARD);
+      record('first render, script card', `${(await oneRender(apiKey, scriptTemplateId, scriptText())).toFixed(0)} ms`);
+      record('first render, Latin card', `${(await oneRender(apiKey, templateId, text())).toFixed(0)} ms`);
+      record('second render, script card', `${(await oneRender(apiKey, scriptTemplateId, scriptText())).toFixed(0)} ms`);
       console.log(`Memory (${MEMORY_RENDERS} fresh renders):`);
       const samples: number[] = [];
       const sampler = setInterval(() => samples.push(rssMb(fresh.pid!)), 250);

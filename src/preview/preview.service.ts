@@ -4,6 +4,7 @@ import type { Account } from '../accounts/entities/account.entity';
 import { RateLimitStore } from '../billing/rate-limit/rate-limit-store';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
+import { AccountFontsService } from '../fonts/account-fonts.service';
 import { LayerImageFetcher } from '../render/layer-image-fetcher';
 import { RenderBudget, RenderBudgetExceededError } from '../render/render-budget';
 import { planRender } from '../render/render-plan';
@@ -38,19 +39,24 @@ export class PreviewService {
     private readonly renderer: RendererService,
     private readonly imageFetcher: LayerImageFetcher,
     private readonly clock: Clock,
+    private readonly accountFonts: AccountFontsService,
   ) {}
 
   async preview(account: Account, request: PreviewRequest): Promise<PreviewImage> {
     await this.admit(account);
     const now = this.clock.now();
     const template: Template = { ...request.template, id: 'preview', accountId: account.id, version: 0, createdAt: now, updatedAt: now };
-    const plan = planRender(template, { ...request, templateId: template.id }, this.unusedKeySecret);
+    // The account's own fonts draw in previews as in renders (an unknown family draws the default).
+    const fonts = await this.accountFonts.plan(account.id, template.layers);
+    const plan = planRender({ ...template, layers: fonts.layers }, { ...request, templateId: template.id }, this.unusedKeySecret, fonts);
     const output = { ...plan.job.output, ...previewSize(plan.job.output.width, plan.job.output.height) };
     // The same budget as a render (RENDER_TIMEOUT): a design that draws too long is stopped, not waited for.
     const budget = new RenderBudget(this.config.renderTimeoutMs);
     try {
       const fetched = await budget.race(this.imageFetcher.fetchAll(plan.job.design.layers, budget.signal));
       const drawn = await budget.race(this.renderer.draw({ ...plan.job, output, images: fetched.images }, budget.signal));
+      if (drawn.fontsMissing) this.accountFonts.forgetLoaded(drawn.fontsMissing);
+      else this.accountFonts.confirmLoaded(plan.job.fonts ?? []);
       return { bytes: Buffer.from(drawn.bytes.buffer, drawn.bytes.byteOffset, drawn.bytes.byteLength), contentType: CONTENT_TYPES[output.format] };
     } catch (error) {
       if (error instanceof RenderBudgetExceededError) {
