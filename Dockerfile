@@ -9,6 +9,9 @@ COPY tsconfig.json tsconfig.build.json tsconfig.client.json nest-cli.json ./
 COPY studio ./studio
 COPY src ./src
 RUN npm run build && npm prune --omit=dev
+# The font packages ship every weight in WOFF and WOFF2; Pictor registers only the WOFF2 files of
+# weights 400 and 700 (src/fonts/font-catalog.ts), so the rest (~270 MB) stays out of the image.
+RUN find node_modules/@fontsource -path '*/files/*' -type f ! -regex '.*-\(400\|700\)-normal\.woff2' -delete
 
 # Runtime stage: only production dependencies and compiled code, as a non-root user.
 FROM node:20-bookworm-slim

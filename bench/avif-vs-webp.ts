@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { generateRequestSchema } from '../src/render/dto/render-request.schema';
 import { drawLayer } from '../src/render/layers/layer-drawers';
 import { planRender } from '../src/render/render-plan';
+import { BUILTIN_FONT_RESOLVER } from '../src/fonts/font-resolver';
 import { ensureFonts } from '../src/render/renderer/worker-fonts';
 import { GOLDEN_SECRET, goldenTemplate } from '../test/support/layer-golden';
 
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = job.design.background;
   ctx.fillRect(0, 0, width, height);
-  for (const layer of job.design.layers) drawLayer(ctx, layer, { warnings: [], images: new Map() });
+  for (const layer of job.design.layers) drawLayer(ctx, layer, { warnings: [], images: new Map(), fonts: BUILTIN_FONT_RESOLVER });
   // A photo-like avatar: the sample card's image layer usually holds a photo, which is where codecs differ most.
   const photo = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .blur(2)

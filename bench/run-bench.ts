@@ -36,6 +36,22 @@ const BASE = `http://127.0.0.1:${PORT}`;
 
 let unique = 0;
 const text = () => `Benchmark card number ${++unique} — ${Math.random().toString(36).slice(2)}`;
+/** The second card's title: Arabic, Devanagari and emoji, distinct per request. */
+const scriptText = () => `مرحبا بالعالم ${++unique} — नमस्ते दुनिया ${Math.random().toString(36).slice(2, 6)} 🚀🎉`;
+
+/** §14 bench card: every text layer needs the shipped script fonts and colour emoji. */
+const SCRIPT_CARD = {
+  name: 'Script card',
+  width: 1200,
+  height: 630,
+  background: '#0f172a',
+  publicRender: true,
+  layers: [
+    { name: 'badge', type: 'rect', x: 80, y: 60, width: 200, height: 44, fill: '#38bdf8', radius: 8 },
+    { name: 'title', type: 'text', x: 80, y: 130, width: 1040, height: 220, text: 'مرحبا بالعالم — नमस्ते दुनिया 🚀', fontSize: 64, fontWeight: 'bold', color: '#ffffff', maxLines: 2, autoFit: true, minFontSize: 32 },
+    { name: 'subtitle', type: 'text', x: 80, y: 400, width: 1040, height: 160, text: 'हिन्दी में आज की खबरें · أخبار اليوم 👍🏽', fontSize: 40, color: '#cbd5e1', maxLines: 2 },
+  ],
+};
 // The benchmark always measures the embedded default, whatever the shell has set.
 const { DATABASE_URL: _database, REDIS_URL: _redis, ...BASE_ENV } = process.env;
 const rows: Array<[string, string, string, string]> = [];
@@ -50,7 +66,7 @@ function rssMb(pid: number): number {
 }
 
 /** Pictor starts exactly as `npm start` runs it (its node flags included), minus the build step. */
-const START_ARGUMENTS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ').slice(1);
+const START_ARGUMENTS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start as string).split(' ').slice(1);
 
 async function startPictor(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, START_ARGUMENTS, {
@@ -59,13 +75,7 @@ async function startPictor(dataDir: string): Promise<ChildProcess> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let waited = 0; waited < 60_000; waited += 200) {
-    if (
-      await fetch(`${BASE}/health/ready`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return child;
+    if (await fetch(`${BASE}/health/ready`).then((response) => response.ok, () => false)) return child;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('Pictor did not become ready');
@@ -83,14 +93,14 @@ async function startBare(body: string, script = 'bare-server.js'): Promise<Child
   return child;
 }
 
-function cli(dataDir: string, ...args: string[]): unknown {
+function cli(dataDir: string, ...args: string[]) {
   return JSON.parse(execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], { env: { ...BASE_ENV, DATA_DIR: dataDir } }).toString());
 }
 
 /** A timed autocannon run; any non-2xx answer or socket error fails the benchmark (a 404 is fast, not a result). */
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon(options, (error: Error | null, result) => {
+    autocannon(options, (error, result) => {
       if (error) reject(error);
       else if (result.non2xx > 0 || result.errors > 0) reject(new Error(`${options.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
       else resolve(result);
@@ -98,12 +108,12 @@ function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-const freshRequests = (apiKey: string, templateId: string, format: 'png' | 'jpeg'): autocannon.Request[] => [
+const freshRequests = (apiKey: string, templateId: string, format: 'png' | 'jpeg', title = text): autocannon.Request[] => [
   {
     method: 'POST',
     path: '/api/generate',
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    setupRequest: (request) => ({ ...request, body: JSON.stringify({ templateId, format, layers: { title: { text: text() } } }) }),
+    setupRequest: (request) => ({ ...request, body: JSON.stringify({ templateId, format, layers: { title: { text: title() } } }) }),
   },
 ];
 
@@ -112,11 +122,11 @@ const freshRequests = (apiKey: string, templateId: string, format: 'png' | 'jpeg
  * response: autocannon itself only notices `amount` on its one-second tick, which would round
  * every run up to whole seconds.
  */
-async function apiFresh(apiKey: string, templateId: string, format: 'png' | 'jpeg', count: number, connections = THREADS * 4) {
+async function apiFresh(apiKey: string, templateId: string, format: 'png' | 'jpeg', count: number, connections = THREADS * 4, title = text) {
   const started = performance.now();
   let lastResponseAt = started;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: BASE, connections, amount: count, requests: freshRequests(apiKey, templateId, format) }, (error: Error | null, done) =>
+    const instance = autocannon({ url: BASE, connections, amount: count, requests: freshRequests(apiKey, templateId, format, title) }, (error, done) =>
       error ? reject(error) : resolve(done),
     );
     instance.on('response', () => (lastResponseAt = performance.now()));
@@ -157,19 +167,41 @@ async function poolThroughput(pool: Piscina, count: number, task: () => unknown)
 }
 
 /** The same drawing with the same worker code and thread count, called directly (no HTTP, no cache, no storage). */
-const rawFresh = (pool: Piscina, design: { layers: Array<Record<string, unknown>> }, format: 'png' | 'jpeg', count: number) =>
+const rawFresh = (pool: Piscina, design: { layers: Array<Record<string, unknown>> }, format: 'png' | 'jpeg', count: number, title = text) =>
   poolThroughput(pool, count, () => ({
-    design: { ...design, layers: design.layers.map((layer) => (layer.name === 'title' ? { ...layer, text: text() } : layer)) },
+    design: { ...design, layers: design.layers.map((layer) => (layer.name === 'title' ? { ...layer, text: title() } : layer)) },
     output: { width: 1200, height: 630, format, quality: 85 },
     images: new Map(),
   }));
 
 const peerFresh = (pool: Piscina, count: number) => poolThroughput(pool, count, () => ({ text: text() }));
 
+async function createTemplateOver(apiKey: string, body: unknown): Promise<string> {
+  const response = await fetch(`${BASE}/api/templates`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const created = (await response.json()) as { id: string };
+  if (!response.ok) throw new Error(`template creation failed: ${response.status} ${JSON.stringify(created)}`);
+  return created.id;
+}
+
+/** One fresh render's latency through the API, in ms. */
+async function oneRender(apiKey: string, templateId: string, title: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${BASE}/api/generate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ templateId, layers: { title: { text: title } } }),
+  });
+  if (!response.ok) throw new Error(`render failed: ${response.status} ${await response.text()}`);
+  await response.arrayBuffer();
+  return performance.now() - started;
+}
+
 async function main() {
-  console.log(
-    `Pictor benchmark — ${cpus()[0].model}, ${availableParallelism()} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${THREADS} render threads\n`,
-  );
+  console.log(`Pictor benchmark — ${cpus()[0].model}, ${availableParallelism()} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${THREADS} render threads\n`);
   const dataDir = mkdtempSync(join(tmpdir(), 'pictor-bench-'));
   const server = await startPictor(dataDir);
   process.once('exit', () => server.kill('SIGKILL'));
@@ -212,12 +244,7 @@ async function main() {
   /** A render drawn once, so that the returned request is answered from the cache. */
   async function primeCached() {
     const cachedBody = JSON.stringify({ templateId, layers: { title: { text: 'cached benchmark' } } });
-    const cachedRequest = {
-      url: `${BASE}/api/generate`,
-      method: 'POST' as const,
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: cachedBody,
-    };
+    const cachedRequest = { url: `${BASE}/api/generate`, method: 'POST' as const, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: cachedBody };
     const primed = await fetch(cachedRequest.url, cachedRequest);
     const answer = await primed.text();
     if (!primed.ok) throw new Error(`priming the cached render failed: ${primed.status} ${answer}`);
@@ -262,7 +289,21 @@ async function main() {
       record(`Pictor POST /api/generate ${label}`, `${api.toFixed(1)} req/s`);
       record(`raw pipeline ${label} (same threads)`, `${raw.toFixed(1)} renders/s`, shown(roundRatios(rounds[format])), '≥ 0.90');
     }
+    const scriptTemplateId = await createTemplateOver(apiKey, SCRIPT_CARD);
+    const scriptDesign = createTemplateSchema.parse(SCRIPT_CARD);
+    console.log('Script card (Arabic, Devanagari, emoji; fresh PNG):');
+    const scriptRounds: Array<[number, number]> = [];
+    await measurePool(RAW_WORKER, async (raw) => {
+      await apiFresh(apiKey, scriptTemplateId, 'png', THREADS * 8, THREADS * 4, scriptText);
+      await rawFresh(raw, scriptDesign, 'png', THREADS * 8, scriptText);
+      for (let round = 0; round < ROUNDS; round++) {
+        const api = await apiFresh(apiKey, scriptTemplateId, 'png', perRound, THREADS * 4, scriptText);
+        scriptRounds.push([api, await rawFresh(raw, scriptDesign, 'png', perRound, scriptText)]);
+      }
+    });
     const peerPng = mean(rounds.peer.map(([, value]) => value));
+    record('Pictor POST /api/generate PNG, script card', `${mean(scriptRounds.map(([value]) => value)).toFixed(1)} req/s`);
+    record('raw pipeline PNG, script card (same threads)', `${mean(scriptRounds.map(([, value]) => value)).toFixed(1)} renders/s`, shown(roundRatios(scriptRounds)), '≥ 0.85');
     record('satori + resvg PNG (same threads)', `${peerPng.toFixed(1)} renders/s`, shown(roundRatios(rounds.peer)), '≥ 2 (Pictor ÷ peer)');
   }
 
@@ -272,25 +313,17 @@ async function main() {
     const cachedAnswer = await (await fetch(cachedRequest.url, cachedRequest)).text();
     const cached = await cannon({ ...cachedRequest, connections: 50, duration: SECONDS });
     const bare = await startBare(cachedAnswer);
-    const bareResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(() =>
-      bare.kill(),
-    );
+    const bareResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(() => bare.kill());
     record('Pictor cached POST /api/generate', `${cached.requests.average.toFixed(0)} req/s`);
-    record(
-      'bare node:http, same JSON',
-      `${bareResult.requests.average.toFixed(0)} req/s`,
-      (cached.requests.average / bareResult.requests.average).toFixed(2),
-      '≥ 0.50',
-    );
+    record('bare node:http, same JSON', `${bareResult.requests.average.toFixed(0)} req/s`, (cached.requests.average / bareResult.requests.average).toFixed(2), '≥ 0.50');
     const framework = await startBare(cachedAnswer, 'framework-server.ts');
-    const frameworkResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(
-      () => framework.kill(),
-    );
+    const frameworkResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(() => framework.kill());
     record(
       'NestJS + Fastify, empty handler, same JSON (ceiling)',
       `${frameworkResult.requests.average.toFixed(0)} req/s`,
       `${(frameworkResult.requests.average / bareResult.requests.average).toFixed(2)} of bare; Pictor is ${(cached.requests.average / frameworkResult.requests.average).toFixed(2)} of it`,
     );
+
   }
 
   async function isolationSection() {
@@ -327,19 +360,13 @@ async function main() {
       started = performance.now();
       const answer = await post('/api/generate/batch', { items: cards() });
       batched.push(performance.now() - started);
-      if (answer.data?.length !== 10 || answer.data.some((item) => item.cached !== false))
-        throw new Error(`batch did not draw 10 cards: ${JSON.stringify(answer)}`);
+      if (answer.data?.length !== 10 || answer.data.some((item) => item.cached !== false)) throw new Error(`batch did not draw 10 cards: ${JSON.stringify(answer)}`);
     }
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     const ratios = batched.map((value, index) => value / sequential[index]);
     const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
     record('10 sequential POST /api/generate (distinct cards)', `${mean(sequential).toFixed(0)} ms`);
-    record(
-      'one POST /api/generate/batch of 10 distinct cards',
-      `${mean(batched).toFixed(0)} ms`,
-      `${median.toFixed(2)} (rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})`,
-      '≤ 0.60',
-    );
+    record('one POST /api/generate/batch of 10 distinct cards', `${mean(batched).toFixed(0)} ms`, `${median.toFixed(2)} (rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})`, '≤ 0.60');
   }
 
   /** What a QR layer adds to a render: the sample card drawn in this process with and without one, alternating. */
@@ -350,10 +377,7 @@ async function main() {
       sampleTemplate({ layers: [...sampleTemplate().layers, { name: 'code', type: 'qr', x: 1000, y: 40, width: 160, height: 160, text: 'x' }] }),
     );
     const job = (layers: Array<Record<string, unknown>>, qrText: string) => ({
-      design: {
-        ...design,
-        layers: layers.map((layer) => (layer.name === 'title' ? { ...layer, text: text() } : layer.name === 'code' ? { ...layer, text: qrText } : layer)),
-      },
+      design: { ...design, layers: layers.map((layer) => (layer.name === 'title' ? { ...layer, text: text() } : layer.name === 'code' ? { ...layer, text: qrText } : layer)) },
       output: { width: 1200, height: 630, format: 'png' as const, quality: 0 },
       images: new Map(),
     });
@@ -382,8 +406,15 @@ async function main() {
     // A fresh process for the memory measurement, so the figures above do not colour it.
     server.kill('SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 500));
+    const startedAt = performance.now();
     const fresh = await startPictor(dataDir);
     try {
+      console.log('After a restart (fonts loading):');
+      record('start to ready', `${(performance.now() - startedAt).toFixed(0)} ms`);
+      const scriptTemplateId = await createTemplateOver(apiKey, SCRIPT_CARD);
+      record('first render, script card', `${(await oneRender(apiKey, scriptTemplateId, scriptText())).toFixed(0)} ms`);
+      record('first render, Latin card', `${(await oneRender(apiKey, templateId, text())).toFixed(0)} ms`);
+      record('second render, script card', `${(await oneRender(apiKey, scriptTemplateId, scriptText())).toFixed(0)} ms`);
       console.log(`Memory (${MEMORY_RENDERS} fresh renders):`);
       const samples: number[] = [];
       const sampler = setInterval(() => samples.push(rssMb(fresh.pid!)), 250);

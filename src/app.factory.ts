@@ -1,6 +1,8 @@
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import { FONT_UPLOAD_LIMITS } from './fonts/dto/font-upload';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { ApiKeysService } from './accounts/api-keys.service';
@@ -54,6 +56,8 @@ export function createHttpAdapter(options: { requestTimeoutMs?: number; trustPro
  */
 export async function configureHttpPlatform(app: NestFastifyApplication): Promise<void> {
   await app.register(fastifyCookie);
+  // Multipart bodies (font uploads) are read only by handlers that ask for them, within these limits.
+  await app.register(fastifyMultipart, { limits: FONT_UPLOAD_LIMITS, throwFileSizeLimit: true });
   const fastify = app.getHttpAdapter().getInstance();
   // The API accepts only JSON bodies; HTML forms are parsed for the dashboard (/app) alone.
   fastify.removeContentTypeParser(['text/plain']);
@@ -71,6 +75,9 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
   });
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A multipart body is read by its handler, not before: one answered unread (401, 413, a bad field)
+    // would leave its rest on a kept-alive connection, so that connection closes after the answer.
+    if (!request.raw.complete && request.isMultipart()) reply.header('connection', 'close');
   });
   // Route-level hooks, added as routes register (Nest registers them at init, after this runs), so
   // public routes (the cached-render hot path) carry none.

@@ -68,7 +68,8 @@ describe('command line (built dist/cli.js) against the running API', () => {
     const stored = JSON.stringify(await testApp.dataSource.query('SELECT * FROM api_keys'));
     expect(stored).not.toContain(created.apiKey);
     expect(stored).not.toContain(second.apiKey);
-  });
+    // Seven CLI processes, each booting the application context, plus a server: minutes on a busy 2-core machine.
+  }, 120_000);
 
   it.each([
     [['accounts:create'], /--email is required/],

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { createAccount, sampleTemplate, TestAccount } from './support/factories';
+import { HttpFixtureServer } from './support/http-fixture-server';
 import { startTestApp, TestApp } from './support/test-app';
 
 /** Mean absolute difference per channel between two images of the same size (0–255). */
@@ -101,5 +102,35 @@ describe('POST /api/templates/preview', () => {
     expect(rendered.status).toBe(200);
     // Another account is not affected.
     expect((await preview(small)).status).toBe(200);
+  });
+});
+
+describe('POST /api/templates/preview within the render budget (RENDER_TIMEOUT)', () => {
+  let testApp: TestApp;
+  let owner: TestAccount;
+  let fixtures: HttpFixtureServer;
+  let fixturesUrl: string;
+
+  beforeAll(async () => {
+    // An image that never arrives: only the budget can end the preview.
+    fixtures = new HttpFixtureServer().route('/hang.png', () => undefined);
+    fixturesUrl = await fixtures.start();
+    testApp = await startTestApp({ env: { RENDER_TIMEOUT: '1000ms', WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' } });
+    owner = await createAccount(testApp);
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await fixtures.stop();
+  });
+
+  it('stops a preview that runs past the budget: 503 render_timeout, and the next preview draws', async () => {
+    const hanging = { name: 'photo', type: 'image', x: 0, y: 0, width: 100, height: 100, imageUrl: `${fixturesUrl}/hang.png` };
+    const startedAt = Date.now();
+    const stopped = await testApp.request('POST', '/api/templates/preview', { apiKey: owner.apiKey, body: { template: sampleTemplate({ layers: [hanging] }) } });
+    expect(stopped.status).toBe(503);
+    expect(stopped.body.code).toBe('render_timeout');
+    expect(Date.now() - startedAt).toBeLessThan(4_000);
+    const next = await testApp.request('POST', '/api/templates/preview', { apiKey: owner.apiKey, body: { template: sampleTemplate({ width: 120, height: 60, layers: [] }) } });
+    expect(next.status).toBe(200);
   });
 });

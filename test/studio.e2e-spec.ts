@@ -8,7 +8,8 @@ import { ApiKeysService } from '../src/accounts/api-keys.service';
 import { startTestApp, TestApp } from './support/test-app';
 
 const ARTIFACTS = join(__dirname, '..', 'test-artifacts');
-const DOCS = join(__dirname, '..', 'docs');
+// Screenshots go to test-artifacts/ (git-ignored); UPDATE_DOCS=1 refreshes the committed ones under docs/.
+const DOCS = join(__dirname, '..', process.env.UPDATE_DOCS === '1' ? 'docs' : 'test-artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const EMAIL = 'studio@example.com';
 
@@ -181,6 +182,7 @@ describe('studio at /app/templates in a real browser', () => {
     ]);
     await canvas().locator('[data-layer="title"]').click();
     await previewSettled();
+    await page.evaluate(() => document.querySelectorAll('aside').forEach((panel) => (panel.scrollTop = 0)));
     await page.screenshot({ path: join(DOCS, 'studio.png') });
   }, 90_000);
 
@@ -251,11 +253,16 @@ describe('studio at /app/templates in a real browser', () => {
     await field('Font size').focus();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('5000');
-    await page.getByRole('button', { name: 'Save' }).focus();
-    await page.keyboard.press('Enter');
+    // The preview validates as the API does: its message appears under the field while typing…
     const message = page.locator('#field-fontSize-error');
     await message.waitFor();
     expect(await message.textContent()).toMatch(/1000/);
+    // …and Save answers the same, naming the field; nothing is saved.
+    await page.getByRole('button', { name: 'Save' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'fontSize' }).first().waitFor();
+    expect(await message.textContent()).toMatch(/1000/);
+    expect((await savedTemplate()).layers[1].fontSize).toBe(64);
     await expect(field('Font size').getAttribute('aria-invalid')).resolves.toBe('true');
     await field('Font size').focus();
     await page.keyboard.press('Control+a');
@@ -322,6 +329,47 @@ describe('studio at /app/templates in a real browser', () => {
     for (const name of ['main-missing.js', '..%2F.vite%2Fmanifest.json', 'main.exe']) {
       expect((await page.request.get(`${testApp.baseUrl}/app/assets/${name}`)).status()).toBe(404);
     }
+  });
+
+  it('edits the fields other issues added, from the generated panel (a nested shadow, letter spacing, direction)', async () => {
+    await canvas().locator('[data-layer="title"]').click();
+    await field('Use shadow').check();
+    await field('Shadow blur').fill('6');
+    await field('Shadow color').fill('#000000');
+    await field('Letter spacing').fill('2');
+    await field('Direction').selectOption('ltr');
+    await previewSettled();
+    expect(await page.locator('.canvas-frame [role="alert"]').count()).toBe(0);
+    const before = (await savedTemplate()).version;
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`v${before + 1}`, { exact: true }).waitFor();
+    expect((await savedTemplate()).layers[1]).toMatchObject({ shadow: { color: '#000000', blur: 6 }, letterSpacing: 2, direction: 'ltr' });
+  });
+
+  it('adds an ellipse and a QR code (types from the layer registry), saves them, and removes them again', async () => {
+    const before = (await savedTemplate()).version;
+    await page.getByRole('button', { name: 'Add ellipse' }).click();
+    await canvas().locator('[data-layer="ellipse"]').waitFor();
+    await field('Fill').fill('#f472b6');
+    await page.getByRole('button', { name: 'Add QR code' }).click();
+    await canvas().locator('[data-layer="qr"]').waitFor();
+    await field('Text').fill('https://example.com/card');
+    await previewSettled();
+    expect(await page.locator('.canvas-frame [role="alert"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`v${before + 1}`, { exact: true }).waitFor();
+    expect((await savedTemplate()).layers.slice(2)).toEqual([
+      expect.objectContaining({ name: 'ellipse', type: 'ellipse', fill: '#f472b6' }),
+      expect.objectContaining({ name: 'qr', type: 'qr', text: 'https://example.com/card' }),
+    ]);
+    for (const name of ['qr', 'ellipse']) {
+      await page.locator('.layers .layer-name').filter({ hasText: name }).click();
+      await page.getByRole('button', { name: 'Delete layer' }).click();
+      await page.waitForFunction((layer) => document.querySelector(`[data-layer="${layer}"]`) === null, name);
+    }
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`v${before + 2}`, { exact: true }).waitFor();
+    expect((await savedTemplate()).layers.map((layer: { name: string }) => layer.name)).toEqual(['badge', 'title']);
   });
 
   it('reorders, hides and deletes layers from the list, and guards unsaved changes', async () => {

@@ -1,13 +1,28 @@
-import { Controller, Get } from '@nestjs/common';
-import { FONT_FAMILIES } from './font-catalog';
+import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { CurrentAccount } from '../accounts/auth/current-account.decorator';
+import type { Account } from '../accounts/entities/account.entity';
+import { toFontListResponse, toFontResponse } from './dto/font-response';
+import { readFontUpload } from './dto/font-upload';
+import { FontsService } from './fonts.service';
 
 @Controller('api/fonts')
 export class FontsController {
+  constructor(private readonly fonts: FontsService) {}
+
+  @Post()
+  async upload(@CurrentAccount() account: Account, @Req() request: FastifyRequest) {
+    return toFontResponse(await this.fonts.upload(account.id, await readFontUpload(request)));
+  }
+
   @Get()
-  list() {
-    return {
-      data: FONT_FAMILIES.filter((font) => font.selectable).map(({ family, weights, covers }) => ({ family, weights, covers })),
-      fallbacks: FONT_FAMILIES.filter((font) => !font.selectable).map(({ family, covers }) => ({ family, covers })),
-    };
+  async list(@CurrentAccount() account: Account) {
+    return toFontListResponse(await this.fonts.facesOf(account.id));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@CurrentAccount() account: Account, @Param('id') id: string): Promise<void> {
+    await this.fonts.remove(account.id, id);
   }
 }

@@ -234,7 +234,7 @@ function buildOperation(converter: SchemaConverter, route: RouteDoc): JsonSchema
             required: true,
             ...(route.body.description ? { description: route.body.description } : {}),
             content: {
-              'application/json': {
+              [route.body.mediaType ?? 'application/json']: {
                 schema: converter.convert(route.body.schema),
                 ...(route.body.examples ? { examples: namedExamples(route.body.examples) } : {}),
               },

@@ -47,7 +47,8 @@ export interface RouteDoc {
   query?: Record<string, z.ZodType>;
   /** Request headers the route reads (besides Authorization), e.g. `If-Match`. */
   headers?: Record<string, z.ZodType>;
-  body?: { schema: z.ZodType; examples?: Record<string, unknown>; description?: string };
+  /** The request body; `mediaType` defaults to application/json (multipart/form-data for uploads). */
+  body?: { schema: z.ZodType; examples?: Record<string, unknown>; description?: string; mediaType?: string };
   responses: Record<number, ResponseDoc>;
 }
 

@@ -4,7 +4,9 @@ import type { Account } from '../accounts/entities/account.entity';
 import { RateLimitStore } from '../billing/rate-limit/rate-limit-store';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
+import { AccountFontsService } from '../fonts/account-fonts.service';
 import { LayerImageFetcher } from '../render/layer-image-fetcher';
+import { RenderBudget, RenderBudgetExceededError } from '../render/render-budget';
 import { planRender } from '../render/render-plan';
 import { RendererService } from '../render/renderer/renderer.service';
 import type { OutputFormat } from '../render/renderer/draw-job';
@@ -12,8 +14,6 @@ import type { Template } from '../templates/entities/template.entity';
 import type { PreviewRequest } from './dto/preview-request.schema';
 import { PreviewErrorCode, PreviewException } from './preview.exception';
 import { previewSize } from './preview-size';
-import { RenderBudget, RenderBudgetExceededError } from '../render/render-budget';
-import { RenderErrorCode, RenderException } from '../render/render.exception';
 
 const WINDOW_MS = 60_000;
 const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif' };
@@ -39,23 +39,28 @@ export class PreviewService {
     private readonly renderer: RendererService,
     private readonly imageFetcher: LayerImageFetcher,
     private readonly clock: Clock,
+    private readonly accountFonts: AccountFontsService,
   ) {}
 
   async preview(account: Account, request: PreviewRequest): Promise<PreviewImage> {
     await this.admit(account);
     const now = this.clock.now();
     const template: Template = { ...request.template, id: 'preview', accountId: account.id, version: 0, createdAt: now, updatedAt: now };
-    const plan = planRender(template, { ...request, templateId: template.id }, this.unusedKeySecret);
+    // The account's own fonts draw in previews as in renders (an unknown family draws the default).
+    const fonts = await this.accountFonts.plan(account.id, template.layers);
+    const plan = planRender({ ...template, layers: fonts.layers }, { ...request, templateId: template.id }, this.unusedKeySecret, fonts);
     const output = { ...plan.job.output, ...previewSize(plan.job.output.width, plan.job.output.height) };
-    // The same budget as a render (§20): past RENDER_TIMEOUT the worker drawing it is stopped.
+    // The same budget as a render (RENDER_TIMEOUT): a design that draws too long is stopped, not waited for.
     const budget = new RenderBudget(this.config.renderTimeoutMs);
     try {
       const fetched = await budget.race(this.imageFetcher.fetchAll(plan.job.design.layers, budget.signal));
       const drawn = await budget.race(this.renderer.draw({ ...plan.job, output, images: fetched.images }, budget.signal));
+      if (drawn.fontsMissing) this.accountFonts.forgetLoaded(drawn.fontsMissing);
+      else this.accountFonts.confirmLoaded(plan.job.fonts ?? []);
       return { bytes: Buffer.from(drawn.bytes.buffer, drawn.bytes.byteOffset, drawn.bytes.byteLength), contentType: CONTENT_TYPES[output.format] };
     } catch (error) {
       if (error instanceof RenderBudgetExceededError) {
-        throw new RenderException(RenderErrorCode.RENDER_TIMEOUT, `The preview did not finish within ${error.budgetMs} ms and was stopped`);
+        throw new PreviewException(PreviewErrorCode.RENDER_TIMEOUT, `The preview did not finish within ${error.budgetMs} ms and was stopped`);
       }
       this.logger.error(`Preview failed: ${(error as Error).stack ?? String(error)}`);
       throw new PreviewException(PreviewErrorCode.RENDER_FAILED, 'The preview could not be rendered');

@@ -81,4 +81,16 @@ describe('outputSize', () => {
     expect(outputSize({ width: 1200, height: 630 }, 100, 100)).toEqual({ width: 100, height: 100 });
     expect(outputSize({ width: 1200, height: 630 })).toEqual({ width: 1200, height: 630 });
   });
+
+  it('keys account fonts by their content: a replaced face is a new key; no account fonts keeps the old key', () => {
+    const face = { family: 'Brand', registeredName: 'fnt_a-1', weight: 400, style: 'normal' as const, coverage: '' };
+    const withFonts = (sha: string) =>
+      planRender(template(), request({}), secret, { warnings: [], identity: [['Brand', [['fnt_a', sha, 400, 'normal']]]], faces: [face] });
+    const plain = planRender(template(), request({}), secret);
+    expect(planRender(template(), request({}), secret, { warnings: [], identity: [], faces: [] }).key).toBe(plain.key);
+    expect(withFonts('1').key).not.toBe(plain.key);
+    expect(withFonts('2').key).not.toBe(withFonts('1').key);
+    expect(withFonts('1').job.fonts).toEqual([face]);
+    expect(plain.job.fonts).toBeUndefined();
+  });
 });

@@ -4,6 +4,7 @@ import type { RenderRequest } from './dto/render-request.schema';
 import { RenderWarning, RenderWarningCode } from './dto/render-response';
 import { applyOverride, LayerOverride, OVERRIDABLE } from './layers/layer-registry';
 import type { DrawJob, OutputFormat } from './renderer/draw-job';
+import type { AccountFontPlan } from '../fonts/account-fonts.service';
 
 export const DEFAULT_QUALITY = 85;
 /**
@@ -46,8 +47,13 @@ export function outputSize(template: Pick<Template, 'width' | 'height'>, width?:
  * Resolves a request against a template into the drawing job and its cache key. Override names the
  * template lacks (and fields a layer type does not take) are dropped before the key is computed.
  */
-export function planRender(template: Template, request: RenderRequest, keySecret: Buffer): RenderPlan {
-  const requestWarnings: RenderWarning[] = [];
+export function planRender(
+  template: Template,
+  request: RenderRequest,
+  keySecret: Buffer,
+  fonts?: Omit<AccountFontPlan<unknown>, 'layers'>,
+): RenderPlan {
+  const requestWarnings: RenderWarning[] = [...(fonts?.warnings ?? [])];
   const byName = new Map(template.layers.map((layer) => [layer.name, layer]));
   // Null prototype: a layer named `constructor` or `toString` finds only its own override.
   const overrides = Object.create(null) as Record<string, LayerOverride>;
@@ -81,7 +87,9 @@ export function planRender(template: Template, request: RenderRequest, keySecret
   const format = request.format;
   // PNG has no quality setting: leaving it out of the key keeps `quality` from splitting the cache.
   const quality = format === 'png' ? 0 : (request.quality ?? (format === 'avif' ? DEFAULT_AVIF_QUALITY : DEFAULT_QUALITY));
-  const identity = { v: 1, templateId: template.id, version: template.version, overrides, ...size, format, quality };
+  // Account fonts (§14) enter the key only when used, so keys of built-in-font templates stay as they were.
+  const fontIdentity = fonts && fonts.identity.length > 0 ? { fonts: fonts.identity } : {};
+  const identity = { v: 1, templateId: template.id, version: template.version, overrides, ...size, format, quality, ...fontIdentity };
   const key = createHmac('sha256', keySecret).update(canonicalJson(identity)).digest('hex');
   return {
     key,
@@ -90,6 +98,7 @@ export function planRender(template: Template, request: RenderRequest, keySecret
     job: {
       design: { width: template.width, height: template.height, background: template.background, layers },
       output: { ...size, format, quality },
+      ...(fonts && fonts.faces.length > 0 ? { fonts: fonts.faces } : {}),
     },
   };
 }

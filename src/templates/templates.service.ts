@@ -6,6 +6,10 @@ import { ChangeFeed } from '../database/change-feed';
 import { ChangeFeedCache } from '../database/change-feed-cache';
 import { CreateTemplateInput, DESIGN_FIELDS, UpdateTemplateInput } from './dto/template.schema';
 import { Template } from './entities/template.entity';
+import { FontFacesRepository } from '../fonts/font-faces.repository';
+import { CommonErrorCode, CommonException } from '../common/errors/app-exception';
+import { SELECTABLE_FAMILIES } from '../fonts/font-catalog';
+import type { LayerDefinition } from '../render/layers/layer-registry';
 import { TemplatesErrorCode, TemplatesException } from './templates.exception';
 import { TemplatesRepository } from './templates.repository';
 
@@ -20,12 +24,14 @@ export class TemplatesService {
     private readonly templates: TemplatesRepository,
     private readonly clock: Clock,
     changes: ChangeFeed,
+    private readonly fonts: FontFacesRepository,
   ) {
     this.remembered = new ChangeFeedCache(changes, 10_000);
   }
 
   /** `id` is given only by `templates:import`, which keeps ids across databases. */
   async create(accountId: string, input: CreateTemplateInput, id: string = newId('tpl')): Promise<Template> {
+    await this.checkFontFamilies(accountId, input.layers);
     const now = this.clock.now();
     return this.templates.insert(Object.assign(new Template(), { ...input, id, accountId, version: 1, createdAt: now, updatedAt: now }));
   }
@@ -56,6 +62,7 @@ export class TemplatesService {
    */
   async update(accountId: string, id: string, input: UpdateTemplateInput, ifMatch?: string): Promise<Template> {
     const expected = ifMatch === undefined ? undefined : parseVersionTag(ifMatch);
+    if (input.layers) await this.checkFontFamilies(accountId, input.layers);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       // Straight from the database: the compare-and-set below needs the committed version.
       const current = await this.templates.findOwned(id, accountId);
@@ -73,6 +80,25 @@ export class TemplatesService {
       if (await this.templates.updateIfVersion(id, accountId, current.version, changes)) return { ...next, ...changes };
     }
     throw new TemplatesException(TemplatesErrorCode.CONFLICT, 'Template changed concurrently; try again');
+  }
+
+  /** §14: a text layer names a built-in family or one of the account's own; anything else is a 400. */
+  private async checkFontFamilies(accountId: string, layers: readonly LayerDefinition[]): Promise<void> {
+    const details: Array<{ path: string; message: string }> = [];
+    for (const [index, layer] of layers.entries()) {
+      if (layer.type !== 'text') continue;
+      const named = [{ path: `layers.${index}.fontFamily`, family: layer.fontFamily }];
+      for (const [spanIndex, span] of (layer.spans ?? []).entries()) {
+        if (span.fontFamily !== undefined) named.push({ path: `layers.${index}.spans.${spanIndex}.fontFamily`, family: span.fontFamily });
+      }
+      for (const { path, family } of named) {
+        if (SELECTABLE_FAMILIES.includes(family) || (await this.fonts.familyFaces(accountId, family)).length > 0) continue;
+        details.push({ path, message: `unknown font family "${family}" (see GET /api/fonts)` });
+      }
+    }
+    if (details.length > 0) {
+      throw new CommonException(CommonErrorCode.VALIDATION_FAILED, details.map((detail) => `${detail.path}: ${detail.message}`).join('; '), { details });
+    }
   }
 
   async remove(accountId: string, id: string): Promise<void> {

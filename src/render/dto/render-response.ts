@@ -3,6 +3,8 @@ export enum RenderWarningCode {
   TEXT_TRUNCATED = 'text_truncated',
   IMAGE_UNAVAILABLE = 'image_unavailable',
   OVERRIDE_IGNORED = 'override_ignored',
+  GLYPH_MISSING = 'glyph_missing',
+  FONT_UNAVAILABLE = 'font_unavailable',
   QR_OVERFLOW = 'qr_overflow',
 }
 

@@ -1,5 +1,6 @@
 import type { Image, SKRSContext2D } from '@napi-rs/canvas';
 import type { RenderWarning } from '../dto/render-response';
+import type { FontResolver } from '../../fonts/font-resolver';
 
 /** What the dispatcher hands every drawer besides the layer. */
 export interface DrawContext {
@@ -7,6 +8,8 @@ export interface DrawContext {
   warnings: RenderWarning[];
   /** Fetched and decoded images, by layer name. */
   images: ReadonlyMap<string, Image>;
+  /** Which fonts text is drawn with: the built-in families and the job's account faces. */
+  fonts: FontResolver;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { LayerDefinition } from '../layers/layer-registry';
 import type { RenderWarning } from '../dto/render-response';
+import type { JobFontFaces } from '../../fonts/account-fonts';
 
 export type OutputFormat = 'png' | 'jpeg' | 'webp' | 'avif';
 
@@ -12,9 +13,13 @@ export interface DrawJob {
    * sharing a URL share one buffer (structured clone keeps that identity across the thread boundary).
    */
   images: Map<string, Uint8Array>;
+  /** The owner's font faces the text layers name (account fonts, §14). */
+  fonts?: JobFontFaces;
 }
 
 export interface DrawResult {
   bytes: Uint8Array;
   warnings: RenderWarning[];
+  /** Registered names of account faces the worker did not have and got no bytes for. */
+  fontsMissing?: string[];
 }

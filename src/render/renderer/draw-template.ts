@@ -1,3 +1,4 @@
+import '../../fonts/host-fonts-off';
 import { Canvas, createCanvas, Image } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { RenderWarning, RenderWarningCode } from '../dto/render-response';
@@ -5,7 +6,7 @@ import { decodeLayerImage } from '../layers/image/image-layer.decode';
 import { drawLayer } from '../layers/layer-drawers';
 import type { LayerDefinition } from '../layers/layer-registry';
 import type { DrawJob, DrawResult } from './draw-job';
-import { ensureFonts } from './worker-fonts';
+import { accountFontResolver, ensureFonts } from './worker-fonts';
 
 export { ensureFonts, familyList } from './worker-fonts';
 
@@ -71,6 +72,7 @@ function canvasFor(width: number, height: number): Canvas {
 export async function drawTemplate(job: DrawJob): Promise<DrawResult> {
   ensureFonts();
   const warnings: RenderWarning[] = [];
+  const fonts = accountFontResolver(job.fonts);
   const canvas = canvasFor(job.output.width, job.output.height);
   const ctx = canvas.getContext('2d');
   ctx.save();
@@ -84,9 +86,10 @@ export async function drawTemplate(job: DrawJob): Promise<DrawResult> {
     const images = await layerImages(job, layer, warnings);
     ctx.save();
     ctx.globalAlpha = layer.opacity;
-    drawLayer(ctx, layer, { warnings, images });
+    drawLayer(ctx, layer, { warnings, images, fonts: fonts.resolver });
     ctx.restore();
   }
   ctx.restore();
-  return { bytes: await encode(canvas, job), warnings };
+  const bytes = await encode(canvas, job);
+  return fonts.missing.length > 0 ? { bytes, warnings, fontsMissing: fonts.missing } : { bytes, warnings };
 }

@@ -46,7 +46,8 @@ export class RendererService implements OnModuleDestroy {
     const running = this.pool.run(job, signal ? { signal } : undefined) as Promise<DrawResult>;
     this.metrics.renderQueue.set(this.pool.queueSize);
     const result = await running.finally(() => this.metrics.renderQueue.set(this.pool.queueSize));
-    return { bytes: Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength), warnings: result.warnings };
+    const bytes = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+    return result.fontsMissing ? { bytes, warnings: result.warnings, fontsMissing: result.fontsMissing } : { bytes, warnings: result.warnings };
   }
 
   /** Draws a 1×1 image: proves a worker thread answers (readiness). */

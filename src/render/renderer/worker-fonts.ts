@@ -1,5 +1,9 @@
+import '../../fonts/host-fonts-off';
 import { GlobalFonts } from '@napi-rs/canvas';
-import { FALLBACK_FAMILIES, FONT_FAMILIES, fontFiles } from '../../fonts/font-catalog';
+import { FALLBACK_FAMILIES, fontFiles } from '../../fonts/font-catalog';
+import type { AccountFontFace, JobFontFaces } from '../../fonts/account-fonts';
+import { unpackRanges } from '../../fonts/coverage/code-point-ranges';
+import { BUILTIN_FONT_RESOLVER, FontResolver } from '../../fonts/font-resolver';
 
 let fontsChecked = false;
 
@@ -17,10 +21,36 @@ export function ensureFonts(): void {
   fontsChecked = true;
 }
 
-const OWN_GLYPHS = new Map(FONT_FAMILIES.map((font) => [font.family, font.ownGlyphs]));
-
-/** The layer's family, followed by the fallbacks only when some character may need them. */
+/** The layer's family, followed by the fallbacks only when some character needs them (see FontResolver.fontListFor). */
 export function familyList(family: string, text: string): string {
-  const families = OWN_GLYPHS.get(family)?.test(text) ? [family] : [family, ...FALLBACK_FAMILIES];
-  return families.map((name) => `"${name}"`).join(', ');
+  return BUILTIN_FONT_RESOLVER.fontListFor(family, 400, 'normal', text).families;
+}
+
+/** Account faces this thread knows are in the (process-wide) collection, with their unpacked coverage. */
+const accountFaces = new Map<string, AccountFontFace>();
+
+/**
+ * Registers the job's account faces on first use (under their registered names, which only the
+ * owner's plan produces) and answers the resolver for the job. A face that arrives without bytes and
+ * is not in the collection is reported missing; its family then draws with its other faces or the default.
+ */
+export function accountFontResolver(faces: JobFontFaces = []): { resolver: FontResolver; missing: string[] } {
+  if (faces.length === 0) return { resolver: BUILTIN_FONT_RESOLVER, missing: [] };
+  const byFamily = new Map<string, AccountFontFace[]>();
+  const missing: string[] = [];
+  for (const face of faces) {
+    let known = accountFaces.get(face.registeredName);
+    if (!known) {
+      // Another thread of this process may have registered it already: registering twice would keep two copies.
+      const present = GlobalFonts.has(face.registeredName) || (face.bytes !== undefined && GlobalFonts.register(Buffer.from(face.bytes.buffer, face.bytes.byteOffset, face.bytes.byteLength), face.registeredName) !== null);
+      if (!present) {
+        missing.push(face.registeredName);
+        continue;
+      }
+      known = { registeredName: face.registeredName, weight: face.weight, style: face.style, coverage: unpackRanges(face.coverage) };
+      accountFaces.set(face.registeredName, known);
+    }
+    byFamily.set(face.family, [...(byFamily.get(face.family) ?? []), known]);
+  }
+  return { resolver: new FontResolver(byFamily), missing };
 }

@@ -44,9 +44,9 @@ describe('schema → form', () => {
     ) as JsonSchema;
     const [shadow] = fieldsOf(withShadow);
     expect(shadow).toMatchObject({ kind: 'group', label: 'Shadow' });
-    expect(shadow.fields!.map((field) => [field.path, field.kind])).toEqual([
-      [['shadow', 'blur'], 'number'],
-      [['shadow', 'color'], 'color'],
+    expect(shadow.fields!.map((field) => [field.path, field.kind, field.label])).toEqual([
+      [['shadow', 'blur'], 'number', 'Shadow blur'],
+      [['shadow', 'color'], 'color', 'Shadow color'],
     ]);
     const layer = withValue({ name: 'a' }, ['shadow', 'blur'], 4);
     expect(layer).toEqual({ name: 'a', shadow: { blur: 4 } });

@@ -54,6 +54,17 @@ export function labelFor(key: string): string {
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
+/**
+ * A field's label: its key's words (`Font size`); a layer's `name` is `Layer name` (the template has a
+ * `Name`); a nested field says whose it is (`Shadow color`, not a second `Color`).
+ */
+export function fieldLabel(path: string[]): string {
+  const key = path[path.length - 1];
+  if (path.length === 1) return key === 'name' ? 'Layer name' : labelFor(key);
+  const own = labelFor(key);
+  return `${fieldLabel(path.slice(0, -1))} ${own.charAt(0).toLowerCase()}${own.slice(1)}`;
+}
+
 /** Layer variants of a template schema: `properties.layers.items.oneOf` (or anyOf). */
 export function layerVariants(templateSchema: JsonSchema): JsonSchema[] {
   const items = templateSchema.properties?.layers?.items;
@@ -95,11 +106,11 @@ export function fieldFor(key: string, property: JsonSchema, path: string[], requ
       // A union of fixed values and numbers (e.g. fontWeight: "normal" | "bold" | 100…900): a choice with free entry.
       const options = nonNull.flatMap((alternative) => alternative.enum ?? (alternative.const !== undefined ? [alternative.const] : []));
       const onlyScalars = nonNull.every((alternative) => ['string', 'number', 'integer', 'boolean'].includes(String(alternative.type)));
-      const base = { path, key, label: labelFor(key), nullable, required, defaultValue: property.default };
+      const base = { path, key, label: fieldLabel(path), nullable, required, defaultValue: property.default };
       return onlyScalars ? { ...base, kind: 'choice', options: options as FormField['options'] } : { ...base, kind: 'json' };
     }
   }
-  const base = { path, key, label: key === 'name' ? 'Layer name' : labelFor(key), nullable, required, defaultValue: schema.default ?? property.default };
+  const base = { path, key, label: fieldLabel(path), nullable, required, defaultValue: schema.default ?? property.default };
   const type = Array.isArray(schema.type) ? schema.type.find((item) => item !== 'null') : schema.type;
   if (schema.enum) return { ...base, kind: 'select', options: schema.enum as FormField['options'] };
   if (schema.const !== undefined) return { ...base, kind: 'select', options: [schema.const as string] };

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_FONT_FAMILY, SELECTABLE_FAMILIES } from '../../../fonts/font-catalog';
+import { DEFAULT_FONT_FAMILY } from '../../../fonts/font-catalog';
 import { colorSchema, fontSizeSchema, fontWeightSchema, layerBase, MAX_TEXT_LENGTH, textValueSchema } from '../layer-fields';
 import { assignOverride, defineLayerType } from '../layer-type';
 
-const fontFamilySchema = z
-  .string()
-  .refine((value) => SELECTABLE_FAMILIES.includes(value), `must be one of ${SELECTABLE_FAMILIES.join(', ')} (see GET /api/fonts)`);
+// Which families exist depends on the account (its own fonts): TemplatesService checks the names on save.
+const fontFamilySchema = z.string().min(1).max(200).describe('A built-in family or one of the account’s own (GET /api/fonts)');
 
 /**
  * Typography (contract §15). Every field is optional without a default: a template that does not use

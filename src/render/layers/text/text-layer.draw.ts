@@ -1,8 +1,8 @@
-import { RenderWarningCode } from '../../dto/render-response';
+import { RenderWarning, RenderWarningCode } from '../../dto/render-response';
 import { fitText, runMeasurer } from '../../renderer/text-layout';
-import { familyList } from '../../renderer/worker-fonts';
+import { formatCodePoints, FontResolver, numericWeight } from '../../../fonts/font-resolver';
 import type { LayerDrawer } from '../layer-drawer';
-import { TextStyle, textContent } from './text-content';
+import { TextContent, TextStyle, textContent } from './text-content';
 import { placeLines } from './text-lines';
 import type { TextLayer } from './text-layer.definition';
 
@@ -15,11 +15,35 @@ function fontString(style: TextStyle, size: number, families: string): string {
   return `${style.fontStyle} ${style.fontWeight} ${size}px ${families}`;
 }
 
-export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings }) => {
-  const content = textContent(layer);
+/**
+ * The text with every character no font has (for its range's family) replaced by a stand-in that draws
+ * `.notdef` on every host, the ranges moved to match, and the `glyph_missing` warning.
+ */
+function withMissingGlyphs(content: TextContent, fonts: FontResolver, layerName: string, warnings: RenderWarning[]): TextContent {
+  const missingAll = new Set<number>();
+  let text = '';
+  let start = 0;
+  const ranges = content.ranges.map((range) => {
+    const piece = content.text.slice(start, range.end);
+    start = range.end;
+    const missing = fonts.missingCodePoints(content.styles[range.style].fontFamily, piece);
+    for (const codePoint of missing) missingAll.add(codePoint);
+    text += fonts.withStandIns(piece, missing);
+    return { ...range, end: text.length };
+  });
+  if (missingAll.size === 0) return content;
+  warnings.push({ code: RenderWarningCode.GLYPH_MISSING, layer: layerName, message: `No font has ${formatCodePoints([...missingAll])}; drawn as a missing-glyph box` });
+  return { ...content, text, ranges };
+}
+
+export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings, fonts }) => {
+  // The language shaping uses (localized forms): the layer's own, else a fixed one, never the host's ('inherit').
+  ctx.lang = layer.lang ?? 'en';
+  const content = withMissingGlyphs(textContent(layer), fonts, layer.name, warnings);
   const { text, styles, ranges } = content;
-  // Chosen from the whole text: the ellipsis that truncation may add (U+2026) is within every ownGlyphs range.
-  const families = styles.map((style) => familyList(style.fontFamily, text));
+  // Chosen from the whole text plus the ellipsis that truncation may add (U+2026); account families resolve to their faces.
+  const fontFor = (style: TextStyle, sample: string) => fonts.fontListFor(style.fontFamily, numericWeight(style.fontWeight as 'normal' | 'bold' | number), style.fontStyle, sample);
+  const families = styles.map((style) => fontFor(style, `${text}\u2026`).families);
   const letterSpacing = layer.letterSpacing ?? 0;
   const measure = (value: string, size: number, style: number) => {
     ctx.font = fontString(styles[style], size, families[style]);
@@ -42,7 +66,7 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings }) => {
 
   // CSS line boxes: each line is lineHeight × size tall, and the glyphs sit on a baseline half the
   // leading below its top plus the primary font's ascent (not the em box's middle, which sat ~0.05 em high).
-  ctx.font = fontString(styles[0], size, `"${styles[0].fontFamily}"`);
+  ctx.font = fontString(styles[0], size, fontFor(styles[0], '').families);
   const metrics = ctx.measureText('');
   const ascent = metrics.fontBoundingBoxAscent;
   const descent = metrics.fontBoundingBoxDescent;

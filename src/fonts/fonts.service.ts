@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { QueryFailedError, Repository } from 'typeorm';
+import { Clock } from '../common/clock/clock';
+import { CommonErrorCode, CommonException } from '../common/errors/app-exception';
+import { newId } from '../common/ids';
+import { ChangeFeed } from '../database/change-feed';
+import { ImageStorage } from '../storage/image-storage';
+import { FontUpload, validateFamily } from './dto/font-upload';
+import { FontFace } from './entities/font-face.entity';
+import { FONT_FAMILIES } from './font-catalog';
+import { FontParser } from './font-parser';
+import { FontSandbox } from './font-sandbox';
+import { familyKeyOf, FontFacesRepository } from './font-faces.repository';
+import { FontsErrorCode, FontsException } from './fonts.exception';
+
+export const MAX_FONTS_PER_ACCOUNT = 100;
+const BUILTIN_KEYS = new Set(FONT_FAMILIES.map((font) => font.family.toLowerCase()));
+
+export { familyKeyOf };
+
+@Injectable()
+export class FontsService {
+  private readonly faces: Repository<FontFace>;
+
+  constructor(
+    private readonly reader: FontFacesRepository,
+    private readonly storage: ImageStorage,
+    private readonly parser: FontParser,
+    private readonly sandbox: FontSandbox,
+    private readonly clock: Clock,
+    private readonly changes: ChangeFeed,
+  ) {
+    this.faces = reader.table;
+  }
+
+  /** Parses, checks and keeps a face; a face with the same family, weight and style replaces the old one (same id). */
+  async upload(accountId: string, upload: FontUpload): Promise<FontFace> {
+    const parsed = this.parser.parse(upload.bytes);
+    const family = validateFamily(upload.family ?? parsed.family, upload.family === undefined ? 'font' : 'field');
+    if (BUILTIN_KEYS.has(familyKeyOf(family))) {
+      throw new CommonException(CommonErrorCode.VALIDATION_FAILED, `family: "${family}" is a built-in family; choose another name`, {
+        details: [{ path: 'family', message: 'is a built-in family' }],
+      });
+    }
+    const sample = String.fromCodePoint(...parsed.codePoints.filter((codePoint) => codePoint > 0x20).slice(0, 64));
+    await this.sandbox.check(upload.bytes, sample || 'A');
+    const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
+    const where = { accountId, familyKey: familyKeyOf(family), weight: parsed.weight, style: parsed.style };
+    const facts = { family, format: parsed.format, glyphCount: parsed.glyphs, byteSize: upload.bytes.length, sha256 };
+
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const existing = await this.faces.findOne({ where });
+      if (existing) {
+        const storageKey = storageKeyOf(existing.id, sha256, parsed.format);
+        await this.storage.put(storageKey, upload.bytes);
+        const updated = { ...existing, ...facts, storageKey, updatedAt: this.clock.now() };
+        await this.faces.update({ id: existing.id }, { ...facts, storageKey, updatedAt: updated.updatedAt });
+        if (existing.storageKey !== storageKey) await this.storage.delete(existing.storageKey);
+        await this.changes.changed();
+        return updated;
+      }
+      if ((await this.faces.count({ where: { accountId } })) >= MAX_FONTS_PER_ACCOUNT) {
+        throw new FontsException(FontsErrorCode.FONT_LIMIT, `An account may keep at most ${MAX_FONTS_PER_ACCOUNT} fonts; delete one first`);
+      }
+      const id = newId('fnt');
+      const storageKey = storageKeyOf(id, sha256, parsed.format);
+      await this.storage.put(storageKey, upload.bytes);
+      const now = this.clock.now();
+      try {
+        const created = await this.faces.save(this.faces.create({ id, ...where, ...facts, storageKey, createdAt: now, updatedAt: now }));
+        await this.changes.changed();
+        return created;
+      } catch (error) {
+        await this.storage.delete(storageKey);
+        // A concurrent upload of the same face won the insert: replace it instead.
+        if (!(error instanceof QueryFailedError) || attempt > 0) throw error;
+      }
+    }
+    throw new Error('unreachable: the second attempt either returns or throws');
+  }
+
+  /** The account's faces (remembered until the change feed reports a write). */
+  facesOf(accountId: string): Promise<FontFace[]> {
+    return this.reader.facesOf(accountId);
+  }
+
+  async remove(accountId: string, id: string): Promise<void> {
+    const face = await this.faces.findOne({ where: { id, accountId } });
+    if (!face) throw FontsException.notFound(id);
+    await this.faces.delete({ id, accountId });
+    await this.changes.changed();
+    await this.storage.delete(face.storageKey);
+  }
+
+  /** The stored bytes of a face (for the render workers, once per process). */
+  async bytesOf(face: Pick<FontFace, 'id' | 'storageKey'>): Promise<Buffer | null> {
+    const stored = await this.storage.open(face.storageKey);
+    if (!stored) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+}
+
+function storageKeyOf(id: string, sha256: string, format: string): string {
+  return `fonts/${id}-${sha256.slice(0, 16)}.${format}`;
+}

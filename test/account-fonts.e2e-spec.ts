@@ -1,0 +1,106 @@
+import sharp from 'sharp';
+import { createAccount, TestAccount } from './support/factories';
+import { fontFixtures, fontForm } from './support/font-fixtures';
+import { startTestApp, TestApp } from './support/test-app';
+
+/** §14: an account's fonts in its renders. */
+describe('account fonts in renders', () => {
+  let testApp: TestApp;
+  let alice: TestAccount;
+  let bob: TestAccount;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    [alice, bob] = await Promise.all([createAccount(testApp), createAccount(testApp)]);
+  });
+
+  afterAll(() => testApp?.close());
+
+  async function upload(account: TestAccount, bytes: Buffer, family: string) {
+    const response = await fetch(`${testApp.baseUrl}/api/fonts`, { method: 'POST', headers: { authorization: `Bearer ${account.apiKey}` }, body: fontForm(bytes, { family }) });
+    const body = await response.json();
+    if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(body)}`);
+    return body as { id: string };
+  }
+
+  const cardTemplate = (fontFamily: string, text = 'Hamburgefonstiv 123') => ({
+    name: 'Font card',
+    width: 600,
+    height: 160,
+    background: '#ffffff',
+    layers: [{ name: 'title', type: 'text', x: 20, y: 20, width: 560, height: 120, text, fontFamily, fontSize: 40, color: '#000000' }],
+  });
+
+  async function createTemplate(account: TestAccount, fontFamily: string, text?: string) {
+    return testApp.request('POST', '/api/templates', { apiKey: account.apiKey, body: cardTemplate(fontFamily, text) });
+  }
+
+  async function render(account: TestAccount, templateId: string) {
+    const response = await testApp.request('POST', '/api/generate', { apiKey: account.apiKey, body: { templateId, layers: {} } });
+    expect(response.status).toBe(200);
+    const image = await testApp.request('GET', new URL(response.body.imageUrl).pathname);
+    const pixels = await sharp(image.bytes).raw().toBuffer();
+    return { body: response.body, pixels };
+  }
+
+  it('two accounts with the same family name each draw their own font; neither can name the other’s', async () => {
+    await Promise.all([upload(alice, fontFixtures.ttf(), 'Brand Sans'), upload(bob, fontFixtures.woff(), 'Brand Sans'), upload(alice, fontFixtures.otf(), 'Only Alice')]);
+    const [aliceTemplate, bobTemplate, builtinTemplate] = await Promise.all([createTemplate(alice, 'Brand Sans'), createTemplate(bob, 'brand sans'), createTemplate(alice, 'Inter')]);
+    expect([aliceTemplate.status, bobTemplate.status, builtinTemplate.status]).toEqual([201, 201, 201]);
+    const [aliceImage, bobImage, builtinImage] = await Promise.all([render(alice, aliceTemplate.body.id), render(bob, bobTemplate.body.id), render(alice, builtinTemplate.body.id)]);
+    expect(aliceImage.body.warnings).toBeUndefined();
+    expect(aliceImage.pixels.equals(bobImage.pixels)).toBe(false);
+    expect(aliceImage.pixels.equals(builtinImage.pixels)).toBe(false);
+    expect(bobImage.pixels.equals(builtinImage.pixels)).toBe(false);
+
+    const denied = await createTemplate(bob, 'Only Alice');
+    expect(denied.status).toBe(400);
+    expect(denied.body).toMatchObject({ code: 'validation_failed', details: [{ path: 'layers.0.fontFamily', message: expect.stringContaining('Only Alice') }] });
+    // Three uploads (each loaded by Skia in a throwaway process) and the workers' first use of the shipped fonts.
+  }, 90_000);
+
+  it('refuses a template naming an unknown family, on create and on change', async () => {
+    const created = await createTemplate(alice, 'Comic Sans');
+    expect(created.status).toBe(400);
+    expect(created.body.code).toBe('validation_failed');
+    const valid = await createTemplate(alice, 'Inter');
+    const changed = await testApp.request('PATCH', `/api/templates/${valid.body.id}`, { apiKey: alice.apiKey, body: { layers: cardTemplate('Nope Sans').layers } });
+    expect(changed.status).toBe(400);
+    expect((await testApp.request('GET', `/api/templates/${valid.body.id}`, { apiKey: alice.apiKey })).body.layers[0].fontFamily).toBe('Inter');
+  });
+
+  it('a replaced font gives new renders; a deleted family draws the default and warns font_unavailable', async () => {
+    const font = await upload(alice, fontFixtures.ttf(), 'Changing Sans');
+    const template = await createTemplate(alice, 'Changing Sans');
+    const first = await render(alice, template.body.id);
+    expect((await render(alice, template.body.id)).body.cached).toBe(true);
+
+    const replaced = await upload(alice, fontFixtures.otf(), 'Changing Sans');
+    expect(replaced.id).toBe(font.id);
+    const second = await render(alice, template.body.id);
+    expect(second.body.cached).toBe(false);
+    expect(second.body.imageUrl).not.toBe(first.body.imageUrl);
+
+    expect((await testApp.request('DELETE', `/api/fonts/${font.id}`, { apiKey: alice.apiKey })).status).toBe(204);
+    const fallback = await render(alice, template.body.id);
+    expect(fallback.body.cached).toBe(false);
+    expect(fallback.body.warnings).toEqual([{ code: 'font_unavailable', layer: 'title', message: expect.stringContaining('Changing Sans') }]);
+    const inter = await createTemplate(alice, 'Inter');
+    expect(fallback.pixels.equals((await render(alice, inter.body.id)).pixels)).toBe(true);
+    // Two uploads, each loaded by Skia in a throwaway process, and four fresh renders.
+  }, 60_000);
+
+  it('draws the account’s font in previews too', async () => {
+    await upload(bob, fontFixtures.otf(), 'Preview Sans');
+    const preview = (fontFamily: string) => testApp.request('POST', '/api/templates/preview', { apiKey: bob.apiKey, body: { template: cardTemplate(fontFamily), layers: {} } });
+    const [own, builtin] = await Promise.all([preview('Preview Sans'), preview('Inter')]);
+    expect([own.status, builtin.status]).toEqual([200, 200]);
+    expect(own.bytes.equals(builtin.bytes)).toBe(false);
+  });
+
+  it('warns glyph_missing for characters no font has, naming the layer and code points', async () => {
+    const template = await createTemplate(alice, 'Inter', 'Linear B 𐀀𐀁');
+    const rendered = await render(alice, template.body.id);
+    expect(rendered.body.warnings).toEqual([{ code: 'glyph_missing', layer: 'title', message: expect.stringContaining('U+10000, U+10001') }]);
+  });
+});
