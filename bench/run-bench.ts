@@ -66,7 +66,7 @@ function rssMb(pid: number): number {
 }
 
 /** Pictor starts exactly as `npm start` runs it (its node flags included), minus the build step. */
-const START_ARGUMENTS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start as string).split(' ').slice(1);
+const START_ARGUMENTS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ').slice(1);
 
 async function startPictor(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, START_ARGUMENTS, {
@@ -93,14 +93,14 @@ async function startBare(body: string, script = 'bare-server.js'): Promise<Child
   return child;
 }
 
-function cli(dataDir: string, ...args: string[]) {
+function cli(dataDir: string, ...args: string[]): unknown {
   return JSON.parse(execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], { env: { ...BASE_ENV, DATA_DIR: dataDir } }).toString());
 }
 
 /** A timed autocannon run; any non-2xx answer or socket error fails the benchmark (a 404 is fast, not a result). */
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon(options, (error, result) => {
+    autocannon(options, (error: Error | null, result) => {
       if (error) reject(error);
       else if (result.non2xx > 0 || result.errors > 0) reject(new Error(`${options.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
       else resolve(result);
@@ -126,7 +126,7 @@ async function apiFresh(apiKey: string, templateId: string, format: 'png' | 'jpe
   const started = performance.now();
   let lastResponseAt = started;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: BASE, connections, amount: count, requests: freshRequests(apiKey, templateId, format, title) }, (error, done) =>
+    const instance = autocannon({ url: BASE, connections, amount: count, requests: freshRequests(apiKey, templateId, format, title) }, (error: Error | null, done) =>
       error ? reject(error) : resolve(done),
     );
     instance.on('response', () => (lastResponseAt = performance.now()));

@@ -15,6 +15,7 @@ export interface ParsedFont {
 
 /** Loaded on first use: importing fontkit costs ~0.3–0.7 s, which every process (and CLI command) would pay at start. */
 let fontkitModule: typeof Fontkit | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily and synchronously (an import() would make every caller async)
 export const loadFontkit = (): typeof Fontkit => (fontkitModule ??= require('fontkit') as typeof Fontkit);
 
 const SIGNATURES: Array<[string, FontFormat]> = [

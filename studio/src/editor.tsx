@@ -156,14 +156,15 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
         <span class="spacer" />
         <button type="button" onClick={doUndo} disabled={!canUndo(history)}>Undo</button>
         <button type="button" onClick={doRedo} disabled={!canRedo(history)}>Redo</button>
-        <button type="button" class="primary" onClick={save} disabled={saving}>Save</button>
+        {/* Event handlers are fire-and-forget: save reports its own failures in the status line. */}
+        <button type="button" class="primary" onClick={() => void save()} disabled={saving}>Save</button>
         <span class="version" aria-live="polite">{saved ? `v${saved.version}` : 'not saved'}{dirty ? ' · unsaved changes' : ''}</span>
       </div>
       {status && (
         <p class={`status ${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>
           {status.text}
           {conflict && (
-            <button type="button" class="secondary" onClick={reload}>Reload</button>
+            <button type="button" class="secondary" onClick={() => void reload()}>Reload</button>
           )}
         </p>
       )}
@@ -402,6 +403,7 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
   field: FormField; value: unknown; error?: string; id: string; onValue: (value: unknown) => void; errorsFor?: (path: string) => string | undefined;
 }) {
   const shown = value === undefined ? field.defaultValue : value;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a non-JSON field holds a string, number or boolean
   const asText = shown === undefined || shown === null ? '' : field.kind === 'json' ? JSON.stringify(shown) : String(shown);
   // While the input has focus it shows what is being typed ("1." stays "1."); otherwise the design's value.
   const [draft, setDraft] = useState<string | null>(null);
@@ -501,7 +503,7 @@ function FontPicker({ id, value, onValue, error }: { id: string; value: string; 
       <select id={id} value={value} onChange={(event) => onValue((event.target as HTMLSelectElement).value)} aria-invalid={error ? true : undefined}>
         {families.map((family) => <option key={family} value={family}>{family}</option>)}
       </select>
-      <label class="upload">Upload font<input type="file" accept=".ttf,.otf,.woff,.woff2,font/*" onChange={upload} /></label>
+      <label class="upload">Upload font<input type="file" accept=".ttf,.otf,.woff,.woff2,font/*" onChange={(event) => void upload(event)} /></label>
       {uploadMessage && <p class={uploadMessage.ok ? 'field-ok' : 'field-error'} role={uploadMessage.ok ? 'status' : 'alert'}>{uploadMessage.text}</p>}
       {error && <p class="field-error">{error}</p>}
     </div>
