@@ -48,8 +48,33 @@ const SCRIPT_CARD = {
   publicRender: true,
   layers: [
     { name: 'badge', type: 'rect', x: 80, y: 60, width: 200, height: 44, fill: '#38bdf8', radius: 8 },
-    { name: 'title', type: 'text', x: 80, y: 130, width: 1040, height: 220, text: 'مرحبا بالعالم — नमस्ते दुनिया 🚀', fontSize: 64, fontWeight: 'bold', color: '#ffffff', maxLines: 2, autoFit: true, minFontSize: 32 },
-    { name: 'subtitle', type: 'text', x: 80, y: 400, width: 1040, height: 160, text: 'हिन्दी में आज की खबरें · أخبار اليوم 👍🏽', fontSize: 40, color: '#cbd5e1', maxLines: 2 },
+    {
+      name: 'title',
+      type: 'text',
+      x: 80,
+      y: 130,
+      width: 1040,
+      height: 220,
+      text: 'مرحبا بالعالم — नमस्ते दुनिया 🚀',
+      fontSize: 64,
+      fontWeight: 'bold',
+      color: '#ffffff',
+      maxLines: 2,
+      autoFit: true,
+      minFontSize: 32,
+    },
+    {
+      name: 'subtitle',
+      type: 'text',
+      x: 80,
+      y: 400,
+      width: 1040,
+      height: 160,
+      text: 'हिन्दी में आज की खबरें · أخبار اليوم 👍🏽',
+      fontSize: 40,
+      color: '#cbd5e1',
+      maxLines: 2,
+    },
   ],
 };
 // The benchmark always measures the embedded default, whatever the shell has set.
@@ -75,7 +100,13 @@ async function startPictor(dataDir: string): Promise<ChildProcess> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let waited = 0; waited < 60_000; waited += 200) {
-    if (await fetch(`${BASE}/health/ready`).then((response) => response.ok, () => false)) return child;
+    if (
+      await fetch(`${BASE}/health/ready`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('Pictor did not become ready');
@@ -126,8 +157,9 @@ async function apiFresh(apiKey: string, templateId: string, format: 'png' | 'jpe
   const started = performance.now();
   let lastResponseAt = started;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: BASE, connections, amount: count, requests: freshRequests(apiKey, templateId, format, title) }, (error: Error | null, done) =>
-      error ? reject(error) : resolve(done),
+    const instance = autocannon(
+      { url: BASE, connections, amount: count, requests: freshRequests(apiKey, templateId, format, title) },
+      (error: Error | null, done) => (error ? reject(error) : resolve(done)),
     );
     instance.on('response', () => (lastResponseAt = performance.now()));
   });
@@ -201,7 +233,9 @@ async function oneRender(apiKey: string, templateId: string, title: string): Pro
 }
 
 async function main() {
-  console.log(`Pictor benchmark — ${cpus()[0].model}, ${availableParallelism()} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${THREADS} render threads\n`);
+  console.log(
+    `Pictor benchmark — ${cpus()[0].model}, ${availableParallelism()} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${THREADS} render threads\n`,
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'pictor-bench-'));
   const server = await startPictor(dataDir);
   process.once('exit', () => server.kill('SIGKILL'));
@@ -244,7 +278,12 @@ async function main() {
   /** A render drawn once, so that the returned request is answered from the cache. */
   async function primeCached() {
     const cachedBody = JSON.stringify({ templateId, layers: { title: { text: 'cached benchmark' } } });
-    const cachedRequest = { url: `${BASE}/api/generate`, method: 'POST' as const, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: cachedBody };
+    const cachedRequest = {
+      url: `${BASE}/api/generate`,
+      method: 'POST' as const,
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: cachedBody,
+    };
     const primed = await fetch(cachedRequest.url, cachedRequest);
     const answer = await primed.text();
     if (!primed.ok) throw new Error(`priming the cached render failed: ${primed.status} ${answer}`);
@@ -303,7 +342,12 @@ async function main() {
     });
     const peerPng = mean(rounds.peer.map(([, value]) => value));
     record('Pictor POST /api/generate PNG, script card', `${mean(scriptRounds.map(([value]) => value)).toFixed(1)} req/s`);
-    record('raw pipeline PNG, script card (same threads)', `${mean(scriptRounds.map(([, value]) => value)).toFixed(1)} renders/s`, shown(roundRatios(scriptRounds)), '≥ 0.85');
+    record(
+      'raw pipeline PNG, script card (same threads)',
+      `${mean(scriptRounds.map(([, value]) => value)).toFixed(1)} renders/s`,
+      shown(roundRatios(scriptRounds)),
+      '≥ 0.85',
+    );
     record('satori + resvg PNG (same threads)', `${peerPng.toFixed(1)} renders/s`, shown(roundRatios(rounds.peer)), '≥ 2 (Pictor ÷ peer)');
   }
 
@@ -313,17 +357,25 @@ async function main() {
     const cachedAnswer = await (await fetch(cachedRequest.url, cachedRequest)).text();
     const cached = await cannon({ ...cachedRequest, connections: 50, duration: SECONDS });
     const bare = await startBare(cachedAnswer);
-    const bareResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(() => bare.kill());
+    const bareResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(() =>
+      bare.kill(),
+    );
     record('Pictor cached POST /api/generate', `${cached.requests.average.toFixed(0)} req/s`);
-    record('bare node:http, same JSON', `${bareResult.requests.average.toFixed(0)} req/s`, (cached.requests.average / bareResult.requests.average).toFixed(2), '≥ 0.50');
+    record(
+      'bare node:http, same JSON',
+      `${bareResult.requests.average.toFixed(0)} req/s`,
+      (cached.requests.average / bareResult.requests.average).toFixed(2),
+      '≥ 0.50',
+    );
     const framework = await startBare(cachedAnswer, 'framework-server.ts');
-    const frameworkResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(() => framework.kill());
+    const frameworkResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(
+      () => framework.kill(),
+    );
     record(
       'NestJS + Fastify, empty handler, same JSON (ceiling)',
       `${frameworkResult.requests.average.toFixed(0)} req/s`,
       `${(frameworkResult.requests.average / bareResult.requests.average).toFixed(2)} of bare; Pictor is ${(cached.requests.average / frameworkResult.requests.average).toFixed(2)} of it`,
     );
-
   }
 
   async function isolationSection() {
@@ -360,13 +412,19 @@ async function main() {
       started = performance.now();
       const answer = await post('/api/generate/batch', { items: cards() });
       batched.push(performance.now() - started);
-      if (answer.data?.length !== 10 || answer.data.some((item) => item.cached !== false)) throw new Error(`batch did not draw 10 cards: ${JSON.stringify(answer)}`);
+      if (answer.data?.length !== 10 || answer.data.some((item) => item.cached !== false))
+        throw new Error(`batch did not draw 10 cards: ${JSON.stringify(answer)}`);
     }
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     const ratios = batched.map((value, index) => value / sequential[index]);
     const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
     record('10 sequential POST /api/generate (distinct cards)', `${mean(sequential).toFixed(0)} ms`);
-    record('one POST /api/generate/batch of 10 distinct cards', `${mean(batched).toFixed(0)} ms`, `${median.toFixed(2)} (rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})`, '≤ 0.60');
+    record(
+      'one POST /api/generate/batch of 10 distinct cards',
+      `${mean(batched).toFixed(0)} ms`,
+      `${median.toFixed(2)} (rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})`,
+      '≤ 0.60',
+    );
   }
 
   /** What a QR layer adds to a render: the sample card drawn in this process with and without one, alternating. */
@@ -377,7 +435,10 @@ async function main() {
       sampleTemplate({ layers: [...sampleTemplate().layers, { name: 'code', type: 'qr', x: 1000, y: 40, width: 160, height: 160, text: 'x' }] }),
     );
     const job = (layers: Array<Record<string, unknown>>, qrText: string) => ({
-      design: { ...design, layers: layers.map((layer) => (layer.name === 'title' ? { ...layer, text: text() } : layer.name === 'code' ? { ...layer, text: qrText } : layer)) },
+      design: {
+        ...design,
+        layers: layers.map((layer) => (layer.name === 'title' ? { ...layer, text: text() } : layer.name === 'code' ? { ...layer, text: qrText } : layer)),
+      },
       output: { width: 1200, height: 630, format: 'png' as const, quality: 0 },
       images: new Map(),
     });

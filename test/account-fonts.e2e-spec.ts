@@ -17,7 +17,11 @@ describe('account fonts in renders', () => {
   afterAll(() => testApp?.close());
 
   async function upload(account: TestAccount, bytes: Buffer, family: string) {
-    const response = await fetch(`${testApp.baseUrl}/api/fonts`, { method: 'POST', headers: { authorization: `Bearer ${account.apiKey}` }, body: fontForm(bytes, { family }) });
+    const response = await fetch(`${testApp.baseUrl}/api/fonts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.apiKey}` },
+      body: fontForm(bytes, { family }),
+    });
     const body = await response.json();
     if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(body)}`);
     return body as { id: string };
@@ -44,10 +48,22 @@ describe('account fonts in renders', () => {
   }
 
   it('two accounts with the same family name each draw their own font; neither can name the other’s', async () => {
-    await Promise.all([upload(alice, fontFixtures.ttf(), 'Brand Sans'), upload(bob, fontFixtures.woff(), 'Brand Sans'), upload(alice, fontFixtures.otf(), 'Only Alice')]);
-    const [aliceTemplate, bobTemplate, builtinTemplate] = await Promise.all([createTemplate(alice, 'Brand Sans'), createTemplate(bob, 'brand sans'), createTemplate(alice, 'Inter')]);
+    await Promise.all([
+      upload(alice, fontFixtures.ttf(), 'Brand Sans'),
+      upload(bob, fontFixtures.woff(), 'Brand Sans'),
+      upload(alice, fontFixtures.otf(), 'Only Alice'),
+    ]);
+    const [aliceTemplate, bobTemplate, builtinTemplate] = await Promise.all([
+      createTemplate(alice, 'Brand Sans'),
+      createTemplate(bob, 'brand sans'),
+      createTemplate(alice, 'Inter'),
+    ]);
     expect([aliceTemplate.status, bobTemplate.status, builtinTemplate.status]).toEqual([201, 201, 201]);
-    const [aliceImage, bobImage, builtinImage] = await Promise.all([render(alice, aliceTemplate.body.id), render(bob, bobTemplate.body.id), render(alice, builtinTemplate.body.id)]);
+    const [aliceImage, bobImage, builtinImage] = await Promise.all([
+      render(alice, aliceTemplate.body.id),
+      render(bob, bobTemplate.body.id),
+      render(alice, builtinTemplate.body.id),
+    ]);
     expect(aliceImage.body.warnings).toBeUndefined();
     expect(aliceImage.pixels.equals(bobImage.pixels)).toBe(false);
     expect(aliceImage.pixels.equals(builtinImage.pixels)).toBe(false);
@@ -55,7 +71,10 @@ describe('account fonts in renders', () => {
 
     const denied = await createTemplate(bob, 'Only Alice');
     expect(denied.status).toBe(400);
-    expect(denied.body).toMatchObject({ code: 'validation_failed', details: [{ path: 'layers.0.fontFamily', message: expect.stringContaining('Only Alice') }] });
+    expect(denied.body).toMatchObject({
+      code: 'validation_failed',
+      details: [{ path: 'layers.0.fontFamily', message: expect.stringContaining('Only Alice') }],
+    });
     // Three uploads (each loaded by Skia in a throwaway process) and the workers' first use of the shipped fonts.
   }, 90_000);
 
@@ -64,7 +83,10 @@ describe('account fonts in renders', () => {
     expect(created.status).toBe(400);
     expect(created.body.code).toBe('validation_failed');
     const valid = await createTemplate(alice, 'Inter');
-    const changed = await testApp.request('PATCH', `/api/templates/${valid.body.id}`, { apiKey: alice.apiKey, body: { layers: cardTemplate('Nope Sans').layers } });
+    const changed = await testApp.request('PATCH', `/api/templates/${valid.body.id}`, {
+      apiKey: alice.apiKey,
+      body: { layers: cardTemplate('Nope Sans').layers },
+    });
     expect(changed.status).toBe(400);
     expect((await testApp.request('GET', `/api/templates/${valid.body.id}`, { apiKey: alice.apiKey })).body.layers[0].fontFamily).toBe('Inter');
   });
@@ -92,7 +114,8 @@ describe('account fonts in renders', () => {
 
   it('draws the account’s font in previews too', async () => {
     await upload(bob, fontFixtures.otf(), 'Preview Sans');
-    const preview = (fontFamily: string) => testApp.request('POST', '/api/templates/preview', { apiKey: bob.apiKey, body: { template: cardTemplate(fontFamily), layers: {} } });
+    const preview = (fontFamily: string) =>
+      testApp.request('POST', '/api/templates/preview', { apiKey: bob.apiKey, body: { template: cardTemplate(fontFamily), layers: {} } });
     const [own, builtin] = await Promise.all([preview('Preview Sans'), preview('Inter')]);
     expect([own.status, builtin.status]).toEqual([200, 200]);
     expect(own.bytes.equals(builtin.bytes)).toBe(false);

@@ -82,10 +82,27 @@ describe('fonts API (§14)', () => {
       source: 'account',
       weights: [400, 700],
       styles: ['normal'],
-      faces: expect.arrayContaining([{ id: first.body.id, weight: 400, style: 'normal' }, { id: bold.body.id, weight: 700, style: 'normal' }]),
+      faces: expect.arrayContaining([
+        { id: first.body.id, weight: 400, style: 'normal' },
+        { id: bold.body.id, weight: 700, style: 'normal' },
+      ]),
     });
     const builtin = list.body.data.filter((entry: { source: string }) => entry.source === 'builtin').map((entry: { family: string }) => entry.family);
-    expect(builtin).toEqual(expect.arrayContaining(['Inter', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans Devanagari', 'Noto Sans Bengali', 'Noto Sans Tamil', 'Noto Sans Thai', 'Noto Sans KR', 'Noto Sans TC', 'Noto Sans JP', 'Noto Sans SC']));
+    expect(builtin).toEqual(
+      expect.arrayContaining([
+        'Inter',
+        'Noto Sans Arabic',
+        'Noto Sans Hebrew',
+        'Noto Sans Devanagari',
+        'Noto Sans Bengali',
+        'Noto Sans Tamil',
+        'Noto Sans Thai',
+        'Noto Sans KR',
+        'Noto Sans TC',
+        'Noto Sans JP',
+        'Noto Sans SC',
+      ]),
+    );
     expect(list.body.fallbacks).toEqual([{ family: 'Noto Color Emoji', covers: 'Colour emoji' }]);
   });
 
@@ -117,7 +134,16 @@ describe('fonts API (§14)', () => {
       ['an 11 MiB file', () => fontForm(Buffer.concat([fontFixtures.ttf(), Buffer.alloc(11 * 1024 * 1024)])), 413, 'payload_too_large'],
       ['a family name of 10,000 characters', () => fontForm(fontFixtures.ttf(), { family: 'x'.repeat(10_000) }), 400, 'validation_failed'],
       ['a blank family name', () => fontForm(fontFixtures.ttf(), { family: '   ' }), 400, 'validation_failed'],
-      ['no file field', () => { const form = new FormData(); form.append('family', 'Nope'); return form; }, 400, 'validation_failed'],
+      [
+        'no file field',
+        () => {
+          const form = new FormData();
+          form.append('family', 'Nope');
+          return form;
+        },
+        400,
+        'validation_failed',
+      ],
       ['a JSON body', () => JSON.stringify({ file: 'AAEAAA' }), 415, 'unsupported_media_type', { 'content-type': 'application/json' }],
     ];
 
@@ -139,8 +165,19 @@ describe('fonts API (§14)', () => {
     const now = new Date();
     await repository.insert(
       Array.from({ length: 100 }, (_, index) => ({
-        id: `fnt_limit${index}`, accountId: limited.account.id, family: `F${index}`, familyKey: `f${index}`, weight: 400, style: 'normal' as const,
-        format: 'ttf' as const, glyphCount: 1, byteSize: 1, sha256: '0'.repeat(64), storageKey: `fonts/none-${index}.ttf`, createdAt: now, updatedAt: now,
+        id: `fnt_limit${index}`,
+        accountId: limited.account.id,
+        family: `F${index}`,
+        familyKey: `f${index}`,
+        weight: 400,
+        style: 'normal' as const,
+        format: 'ttf' as const,
+        glyphCount: 1,
+        byteSize: 1,
+        sha256: '0'.repeat(64),
+        storageKey: `fonts/none-${index}.ttf`,
+        createdAt: now,
+        updatedAt: now,
       })),
     );
     const over = await upload(fontForm(fontFixtures.ttf(), { family: 'One More' }), limited.apiKey);

@@ -61,7 +61,9 @@ describe('hostile input: HTTP framing', () => {
     it('closes a request whose body stops arriving', async () => {
       const exchange = await rawExchange(
         slowApp.baseUrl,
-        [`POST /api/generate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${slowOwner.apiKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"templ`],
+        [
+          `POST /api/generate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${slowOwner.apiKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"templ`,
+        ],
         8_000,
       );
       expect(exchange.closedAfterMs).not.toBeNull();
@@ -102,7 +104,12 @@ describe('hostile input: HTTP framing', () => {
     it('headers too large: 431 with a code and a request id', async () => {
       const exchange = await rawExchange(testApp.baseUrl, [`GET /health/live HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`], 5_000);
       expect(exchange.text).toMatch(/^HTTP\/1\.1 431 /);
-      expect(jsonOf(exchange.text)).toEqual({ statusCode: 431, error: 'Request Header Fields Too Large', message: expect.any(String), code: 'headers_too_large' });
+      expect(jsonOf(exchange.text)).toEqual({
+        statusCode: 431,
+        error: 'Request Header Fields Too Large',
+        message: expect.any(String),
+        code: 'headers_too_large',
+      });
       expect(headerOf(exchange.text, 'x-request-id')).toBeTruthy();
       expect(headerOf(exchange.text, 'content-type')).toMatch(/application\/json/);
     });
@@ -148,9 +155,17 @@ describe('hostile input: HTTP framing', () => {
     });
 
     it('with a valid key the body is judged as before', async () => {
-      const malformed = await testApp.request('POST', '/api/hooks/render', { apiKey: owner.apiKey, rawBody: '{"templateId":', headers: { 'content-type': 'application/json' } });
+      const malformed = await testApp.request('POST', '/api/hooks/render', {
+        apiKey: owner.apiKey,
+        rawBody: '{"templateId":',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(malformed.status).toBe(400);
-      const wrongType = await testApp.request('POST', '/api/hooks/render', { apiKey: owner.apiKey, rawBody: 'hello', headers: { 'content-type': 'text/plain' } });
+      const wrongType = await testApp.request('POST', '/api/hooks/render', {
+        apiKey: owner.apiKey,
+        rawBody: 'hello',
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(wrongType.status).toBe(415);
     });
   });

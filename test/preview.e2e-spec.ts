@@ -126,11 +126,17 @@ describe('POST /api/templates/preview within the render budget (RENDER_TIMEOUT)'
   it('stops a preview that runs past the budget: 503 render_timeout, and the next preview draws', async () => {
     const hanging = { name: 'photo', type: 'image', x: 0, y: 0, width: 100, height: 100, imageUrl: `${fixturesUrl}/hang.png` };
     const startedAt = Date.now();
-    const stopped = await testApp.request('POST', '/api/templates/preview', { apiKey: owner.apiKey, body: { template: sampleTemplate({ layers: [hanging] }) } });
+    const stopped = await testApp.request('POST', '/api/templates/preview', {
+      apiKey: owner.apiKey,
+      body: { template: sampleTemplate({ layers: [hanging] }) },
+    });
     expect(stopped.status).toBe(503);
     expect(stopped.body.code).toBe('render_timeout');
     expect(Date.now() - startedAt).toBeLessThan(4_000);
-    const next = await testApp.request('POST', '/api/templates/preview', { apiKey: owner.apiKey, body: { template: sampleTemplate({ width: 120, height: 60, layers: [] }) } });
+    const next = await testApp.request('POST', '/api/templates/preview', {
+      apiKey: owner.apiKey,
+      body: { template: sampleTemplate({ width: 120, height: 60, layers: [] }) },
+    });
     expect(next.status).toBe(200);
   });
 });

@@ -16,14 +16,26 @@ export interface FontFamily {
  * families ship regular and bold only: CSS font matching draws other weights with the nearer one.
  */
 export const FONT_FAMILIES: readonly FontFamily[] = [
-  { family: 'Inter', weights: [100, 200, 300, 400, 500, 600, 700, 800, 900], selectable: true, source: 'inter-ui', covers: 'Latin, Latin Extended, Greek, Cyrillic, Vietnamese' },
+  {
+    family: 'Inter',
+    weights: [100, 200, 300, 400, 500, 600, 700, 800, 900],
+    selectable: true,
+    source: 'inter-ui',
+    covers: 'Latin, Latin Extended, Greek, Cyrillic, Vietnamese',
+  },
   { family: 'Noto Sans SC', weights: [400, 700], selectable: true, source: '@fontsource/noto-sans-sc', covers: 'Chinese (Simplified), CJK punctuation' },
   { family: 'Noto Sans TC', weights: [400, 700], selectable: true, source: '@fontsource/noto-sans-tc', covers: 'Chinese (Traditional)' },
   { family: 'Noto Sans JP', weights: [400, 700], selectable: true, source: '@fontsource/noto-sans-jp', covers: 'Japanese (kana and kanji)' },
   { family: 'Noto Sans KR', weights: [400, 700], selectable: true, source: '@fontsource/noto-sans-kr', covers: 'Korean Hangul' },
   { family: 'Noto Sans Arabic', weights: [400, 700], selectable: true, source: '@fontsource/noto-sans-arabic', covers: 'Arabic, Persian, Urdu' },
   { family: 'Noto Sans Hebrew', weights: [400, 700], selectable: true, source: '@fontsource/noto-sans-hebrew', covers: 'Hebrew' },
-  { family: 'Noto Sans Devanagari', weights: [400, 700], selectable: true, source: '@fontsource/noto-sans-devanagari', covers: 'Devanagari (Hindi, Marathi, Nepali)' },
+  {
+    family: 'Noto Sans Devanagari',
+    weights: [400, 700],
+    selectable: true,
+    source: '@fontsource/noto-sans-devanagari',
+    covers: 'Devanagari (Hindi, Marathi, Nepali)',
+  },
   { family: 'Noto Sans Bengali', weights: [400, 700], selectable: true, source: '@fontsource/noto-sans-bengali', covers: 'Bengali' },
   { family: 'Noto Sans Tamil', weights: [400, 700], selectable: true, source: '@fontsource/noto-sans-tamil', covers: 'Tamil' },
   { family: 'Noto Sans Thai', weights: [400, 700], selectable: true, source: '@fontsource/noto-sans-thai', covers: 'Thai' },
@@ -54,8 +66,15 @@ export const FALLBACK_FAMILIES = [
 ];
 
 const INTER_FILES: Record<number, string> = {
-  100: 'Thin', 200: 'ExtraLight', 300: 'Light', 400: 'Regular', 500: 'Medium',
-  600: 'SemiBold', 700: 'Bold', 800: 'ExtraBold', 900: 'Black',
+  100: 'Thin',
+  200: 'ExtraLight',
+  300: 'Light',
+  400: 'Regular',
+  500: 'Medium',
+  600: 'SemiBold',
+  700: 'Bold',
+  800: 'ExtraBold',
+  900: 'Black',
 };
 
 const packageDir = (name: string): string => dirname(require.resolve(`${name}/package.json`));

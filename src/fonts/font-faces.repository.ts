@@ -25,7 +25,10 @@ export class FontFacesRepository {
 
   /** The account's faces, remembered per account until the change feed reports a write. */
   async facesOf(accountId: string): Promise<FontFace[]> {
-    return (await this.remembered.getOrLoad(accountId, () => this.table.find({ where: { accountId }, order: { familyKey: 'ASC', weight: 'ASC', style: 'ASC' } }))) ?? [];
+    return (
+      (await this.remembered.getOrLoad(accountId, () => this.table.find({ where: { accountId }, order: { familyKey: 'ASC', weight: 'ASC', style: 'ASC' } }))) ??
+      []
+    );
   }
 
   /** The account's faces of one family (case-insensitive), or [] when it has none. */

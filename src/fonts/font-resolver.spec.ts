@@ -76,10 +76,13 @@ describe('FontResolver', () => {
 
   it('resolves an account family to the matched face’s registered name, using its own coverage', () => {
     const accountFaces = new Map([
-      ['Brand Sans', [
-        { registeredName: 'fnt_regular', weight: 400, style: 'normal' as const, coverage: [[0x10000, 0x1007f]] as const },
-        { registeredName: 'fnt_bold', weight: 700, style: 'normal' as const, coverage: [[0x41, 0x5a]] as const },
-      ]],
+      [
+        'Brand Sans',
+        [
+          { registeredName: 'fnt_regular', weight: 400, style: 'normal' as const, coverage: [[0x10000, 0x1007f]] as const },
+          { registeredName: 'fnt_bold', weight: 700, style: 'normal' as const, coverage: [[0x41, 0x5a]] as const },
+        ],
+      ],
     ]);
     const withAccount = new FontResolver(accountFaces);
     expect(withAccount.fontListFor('Brand Sans', 400, 'normal', '𐀀').families).toBe('"fnt_regular"');

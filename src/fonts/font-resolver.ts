@@ -71,7 +71,10 @@ export function matchFace<T extends { weight: number; style: 'normal' | 'italic'
   if (faces.length === 0) return null;
   const sameStyle = faces.filter((face) => face.style === style);
   const pool = sameStyle.length > 0 ? sameStyle : faces;
-  const chosenWeight = nearestWeight(pool.map((face) => face.weight), weight);
+  const chosenWeight = nearestWeight(
+    pool.map((face) => face.weight),
+    weight,
+  );
   const face = pool.find((candidate) => candidate.weight === chosenWeight) ?? pool[0];
   return { face, synthesizeOblique: style === 'italic' && face.style !== 'italic' };
 }
@@ -108,7 +111,11 @@ export class FontResolver {
    * shaped like a registered account face draws with the default family (it could reach another account's
    * face); other names (templates cannot save them; tests register their own) keep the full fallback chain.
    */
-  private coverageOf(family: string, weight: number, style: 'normal' | 'italic'): { name: string; coverage: CodePointRanges | undefined; synthesizeOblique: boolean } {
+  private coverageOf(
+    family: string,
+    weight: number,
+    style: 'normal' | 'italic',
+  ): { name: string; coverage: CodePointRanges | undefined; synthesizeOblique: boolean } {
     const match = matchFace(this.facesOf(family), weight, style);
     if (match) return { name: match.face.registeredName, coverage: match.face.coverage, synthesizeOblique: match.synthesizeOblique };
     if (BUILTIN_COVERAGE.has(family)) return { name: family, coverage: BUILTIN_COVERAGE.get(family), synthesizeOblique: false };

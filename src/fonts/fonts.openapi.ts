@@ -60,7 +60,13 @@ export const fontsRouteDocs = defineRouteDocs([
           builtin: {
             data: [
               { family: 'Inter', source: 'builtin', weights: [400, 700], styles: ['normal'], covers: 'Latin, Greek, Cyrillic' },
-              { family: 'Brand Sans', source: 'account', weights: [400], styles: ['normal'], faces: [{ id: 'fnt_0123456789abcdefABCD', weight: 400, style: 'normal' }] },
+              {
+                family: 'Brand Sans',
+                source: 'account',
+                weights: [400],
+                styles: ['normal'],
+                faces: [{ id: 'fnt_0123456789abcdefABCD', weight: 400, style: 'normal' }],
+              },
             ],
             fallbacks: [{ family: 'Noto Color Emoji', covers: 'Colour emoji' }],
           },

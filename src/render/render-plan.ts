@@ -47,12 +47,7 @@ export function outputSize(template: Pick<Template, 'width' | 'height'>, width?:
  * Resolves a request against a template into the drawing job and its cache key. Override names the
  * template lacks (and fields a layer type does not take) are dropped before the key is computed.
  */
-export function planRender(
-  template: Template,
-  request: RenderRequest,
-  keySecret: Buffer,
-  fonts?: Omit<AccountFontPlan<unknown>, 'layers'>,
-): RenderPlan {
+export function planRender(template: Template, request: RenderRequest, keySecret: Buffer, fonts?: Omit<AccountFontPlan<unknown>, 'layers'>): RenderPlan {
   const requestWarnings: RenderWarning[] = [...(fonts?.warnings ?? [])];
   const byName = new Map(template.layers.map((layer) => [layer.name, layer]));
   // Null prototype: a layer named `constructor` or `toString` finds only its own override.

@@ -147,24 +147,37 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
   return (
     <div class="studio">
       <div class="toolbar" role="toolbar" aria-label="Editor">
-        <a href="/app/templates" class="back">← Templates</a>
+        <a href="/app/templates" class="back">
+          ← Templates
+        </a>
         {types.map((type) => (
           <button type="button" key={type} onClick={() => addLayer(type)}>
             {ADD_LABELS[type] ?? `Add ${type}`}
           </button>
         ))}
         <span class="spacer" />
-        <button type="button" onClick={doUndo} disabled={!canUndo(history)}>Undo</button>
-        <button type="button" onClick={doRedo} disabled={!canRedo(history)}>Redo</button>
+        <button type="button" onClick={doUndo} disabled={!canUndo(history)}>
+          Undo
+        </button>
+        <button type="button" onClick={doRedo} disabled={!canRedo(history)}>
+          Redo
+        </button>
         {/* Event handlers are fire-and-forget: save reports its own failures in the status line. */}
-        <button type="button" class="primary" onClick={() => void save()} disabled={saving}>Save</button>
-        <span class="version" aria-live="polite">{saved ? `v${saved.version}` : 'not saved'}{dirty ? ' · unsaved changes' : ''}</span>
+        <button type="button" class="primary" onClick={() => void save()} disabled={saving}>
+          Save
+        </button>
+        <span class="version" aria-live="polite">
+          {saved ? `v${saved.version}` : 'not saved'}
+          {dirty ? ' · unsaved changes' : ''}
+        </span>
       </div>
       {status && (
         <p class={`status ${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>
           {status.text}
           {conflict && (
-            <button type="button" class="secondary" onClick={() => void reload()}>Reload</button>
+            <button type="button" class="secondary" onClick={() => void reload()}>
+              Reload
+            </button>
           )}
         </p>
       )}
@@ -174,12 +187,30 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
           <LayerList design={design} selected={selected} select={setSelected} change={change} />
         </aside>
         <section class="center">
-          <Canvas design={design} selected={selected} select={setSelected} change={change} seal={() => setHistory((current) => seal(current))} onDelete={deleteSelected} onDetails={onPreviewDetails} />
+          <Canvas
+            design={design}
+            selected={selected}
+            select={setSelected}
+            change={change}
+            seal={() => setHistory((current) => seal(current))}
+            onDelete={deleteSelected}
+            onDetails={onPreviewDetails}
+          />
         </section>
         <aside class="right">
           <h2>Properties</h2>
           {selectedLayer ? (
-            <Properties key={selectedLayer.name + selectedIndex} schema={schema} layer={selectedLayer} index={selectedIndex} design={design} change={change} errors={errors} onDelete={deleteSelected} select={setSelected} />
+            <Properties
+              key={selectedLayer.name + selectedIndex}
+              schema={schema}
+              layer={selectedLayer}
+              index={selectedIndex}
+              design={design}
+              change={change}
+              errors={errors}
+              onDelete={deleteSelected}
+              select={setSelected}
+            />
           ) : (
             <p class="muted">Select a layer on the canvas or in the list.</p>
           )}
@@ -190,25 +221,46 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
   );
 }
 
-function TemplateSettings({ schema, design, change, errors }: { schema: JsonSchema; design: Design; change: (next: Design, key?: string | null) => void; errors: Map<string, string> }) {
+function TemplateSettings({
+  schema,
+  design,
+  change,
+  errors,
+}: {
+  schema: JsonSchema;
+  design: Design;
+  change: (next: Design, key?: string | null) => void;
+  errors: Map<string, string>;
+}) {
   const properties = schema.properties ?? {};
   const labels: Record<string, string> = { name: 'Name', width: 'Template width', height: 'Template height', background: 'Background' };
-  const fields = Object.keys(labels).filter((key) => properties[key]).map((key) => ({ ...fieldFor(key, properties[key], [key], true), label: labels[key] }));
+  const fields = Object.keys(labels)
+    .filter((key) => properties[key])
+    .map((key) => ({ ...fieldFor(key, properties[key], [key], true), label: labels[key] }));
   const publicRender = design.publicRender === 'signed' ? 'signed' : design.publicRender ? 'true' : 'false';
   return (
     <section class="panel" aria-labelledby="settings-title">
       <h2 id="settings-title">Template</h2>
       {fields.map((field) => (
-        <FieldInput key={field.key} field={field} value={valueAt(design, field.path)} error={errors.get(field.key)} id={`template-${field.key}`}
-          onValue={(value) => change(withValue(design, field.path, value), `template:${field.key}`)} />
+        <FieldInput
+          key={field.key}
+          field={field}
+          value={valueAt(design, field.path)}
+          error={errors.get(field.key)}
+          id={`template-${field.key}`}
+          onValue={(value) => change(withValue(design, field.path, value), `template:${field.key}`)}
+        />
       ))}
       <div class="field">
         <label for="template-public-render">Public render</label>
-        <select id="template-public-render" value={publicRender}
+        <select
+          id="template-public-render"
+          value={publicRender}
           onChange={(event) => {
             const value = (event.target as HTMLSelectElement).value;
             change({ ...design, publicRender: value === 'signed' ? 'signed' : value === 'true' });
-          }}>
+          }}
+        >
           <option value="true">Yes: GET /api/render works</option>
           <option value="signed">Signed URLs only</option>
           <option value="false">No</option>
@@ -218,7 +270,17 @@ function TemplateSettings({ schema, design, change, errors }: { schema: JsonSche
   );
 }
 
-function LayerList({ design, selected, select, change }: { design: Design; selected: string | null; select: (name: string) => void; change: (next: Design) => void }) {
+function LayerList({
+  design,
+  selected,
+  select,
+  change,
+}: {
+  design: Design;
+  selected: string | null;
+  select: (name: string) => void;
+  change: (next: Design) => void;
+}) {
   const dragged = useRef<number | null>(null);
   // Top of the drawing order first, as in every design tool.
   const rows = design.layers.map((layer, index) => ({ layer, index })).reverse();
@@ -228,21 +290,48 @@ function LayerList({ design, selected, select, change }: { design: Design; selec
       {rows.length === 0 && <p class="muted">No layers yet: add one from the toolbar.</p>}
       <ul class="layers">
         {rows.map(({ layer, index }) => (
-          <li key={layer.name} class={layer.name === selected ? 'selected' : ''} draggable
+          <li
+            key={layer.name}
+            class={layer.name === selected ? 'selected' : ''}
+            draggable
             onDragStart={() => (dragged.current = index)}
             onDragOver={(event) => event.preventDefault()}
             onDrop={(event) => {
               event.preventDefault();
               if (dragged.current !== null) change(moveLayer(design, dragged.current, index));
               dragged.current = null;
-            }}>
+            }}
+          >
             <button type="button" class="layer-name" aria-pressed={layer.name === selected} onClick={() => select(layer.name)}>
               <span class="type">{layer.type}</span> {layer.name}
             </button>
-            <button type="button" class="icon" aria-label={`Move ${layer.name} up`} disabled={index === design.layers.length - 1} onClick={() => change(moveLayer(design, index, index + 1))}>↑</button>
-            <button type="button" class="icon" aria-label={`Move ${layer.name} down`} disabled={index === 0} onClick={() => change(moveLayer(design, index, index - 1))}>↓</button>
-            <button type="button" class="icon" aria-label={`${layer.hidden ? 'Show' : 'Hide'} ${layer.name}`} aria-pressed={Boolean(layer.hidden)}
-              onClick={() => change(replaceLayer(design, index, { ...layer, hidden: !layer.hidden }))}>{layer.hidden ? '◌' : '●'}</button>
+            <button
+              type="button"
+              class="icon"
+              aria-label={`Move ${layer.name} up`}
+              disabled={index === design.layers.length - 1}
+              onClick={() => change(moveLayer(design, index, index + 1))}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              class="icon"
+              aria-label={`Move ${layer.name} down`}
+              disabled={index === 0}
+              onClick={() => change(moveLayer(design, index, index - 1))}
+            >
+              ↓
+            </button>
+            <button
+              type="button"
+              class="icon"
+              aria-label={`${layer.hidden ? 'Show' : 'Hide'} ${layer.name}`}
+              aria-pressed={Boolean(layer.hidden)}
+              onClick={() => change(replaceLayer(design, index, { ...layer, hidden: !layer.hidden }))}
+            >
+              {layer.hidden ? '◌' : '●'}
+            </button>
           </li>
         ))}
       </ul>
@@ -250,9 +339,21 @@ function LayerList({ design, selected, select, change }: { design: Design; selec
   );
 }
 
-function Canvas({ design, selected, select, change, seal, onDelete, onDetails }: {
-  design: Design; selected: string | null; select: (name: string | null) => void;
-  change: (next: Design | ((current: Design) => Design), key?: string | null) => void; seal: () => void; onDelete: () => void;
+function Canvas({
+  design,
+  selected,
+  select,
+  change,
+  seal,
+  onDelete,
+  onDetails,
+}: {
+  design: Design;
+  selected: string | null;
+  select: (name: string | null) => void;
+  change: (next: Design | ((current: Design) => Design), key?: string | null) => void;
+  seal: () => void;
+  onDelete: () => void;
   onDetails: (details: Map<string, string>) => void;
 }) {
   const frame = useRef<HTMLDivElement>(null);
@@ -276,7 +377,12 @@ function Canvas({ design, selected, select, change, seal, onDelete, onDetails }:
     select(layer.name);
     (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
     gesture.current = {
-      kind, handle, index, pointerX: event.clientX, pointerY: event.clientY, key: `${kind}:${layer.name}:${event.timeStamp}`,
+      kind,
+      handle,
+      index,
+      pointerX: event.clientX,
+      pointerY: event.clientY,
+      key: `${kind}:${layer.name}:${event.timeStamp}`,
       start: { x: layer.x ?? 0, y: layer.y ?? 0, width: layer.width, height: layer.height },
     };
   };
@@ -287,9 +393,10 @@ function Canvas({ design, selected, select, change, seal, onDelete, onDetails }:
     const dy = (event.clientY - active.pointerY) / scale;
     const canvas = { width: design.width, height: design.height };
     const threshold = SNAP_PX / scale;
-    const snapped = active.kind === 'move'
-      ? snapMove({ ...active.start, x: active.start.x + dx, y: active.start.y + dy }, canvas, threshold)
-      : resizeBox(active.start, active.handle!, dx, dy, canvas, threshold);
+    const snapped =
+      active.kind === 'move'
+        ? snapMove({ ...active.start, x: active.start.x + dx, y: active.start.y + dy }, canvas, threshold)
+        : resizeBox(active.start, active.handle!, dx, dy, canvas, threshold);
     setGuides(snapped.guides);
     change((current) => replaceLayer(current, active.index, { ...current.layers[active.index], ...snapped.box }), active.key);
   };
@@ -316,31 +423,75 @@ function Canvas({ design, selected, select, change, seal, onDelete, onDetails }:
 
   return (
     <div class="canvas-frame" ref={frame}>
-      <div class="canvas" role="application" aria-label="Template canvas" tabIndex={0} onKeyDown={onKeyDown}
-        data-preview={preview.state} style={{ width: `${design.width * scale}px`, height: `${design.height * scale}px`, background: design.background }}
-        onPointerDown={(event) => { if (event.target === event.currentTarget || (event.target as HTMLElement).tagName === 'IMG') select(null); }}>
+      <div
+        class="canvas"
+        role="application"
+        aria-label="Template canvas"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        data-preview={preview.state}
+        style={{ width: `${design.width * scale}px`, height: `${design.height * scale}px`, background: design.background }}
+        onPointerDown={(event) => {
+          if (event.target === event.currentTarget || (event.target as HTMLElement).tagName === 'IMG') select(null);
+        }}
+      >
         {preview.url && <img class="preview" src={preview.url} alt="" draggable={false} data-sequence={preview.sequence} />}
         {design.layers.map((layer, index) => (
-          <div key={layer.name} class={`layer${layer.name === selected ? ' selected' : ''}${layer.hidden ? ' hidden' : ''}`} data-layer={layer.name} aria-label={layer.name}
-            style={{ left: `${(layer.x ?? 0) * scale}px`, top: `${(layer.y ?? 0) * scale}px`, width: `${layer.width * scale}px`, height: `${layer.height * scale}px`, transform: typeof layer.rotation === 'number' && layer.rotation !== 0 ? `rotate(${layer.rotation}deg)` : undefined }}
-            onPointerDown={(event) => begin(event, index, 'move')} onPointerMove={move} onPointerUp={end} onPointerCancel={end}>
-            {layer.name === selected && HANDLES.map((handle) => (
-              <span key={handle} class={`handle ${handle}`} data-handle={handle}
-                onPointerDown={(event) => begin(event, index, 'resize', handle)} onPointerMove={move} onPointerUp={end} onPointerCancel={end} />
-            ))}
+          <div
+            key={layer.name}
+            class={`layer${layer.name === selected ? ' selected' : ''}${layer.hidden ? ' hidden' : ''}`}
+            data-layer={layer.name}
+            aria-label={layer.name}
+            style={{
+              left: `${(layer.x ?? 0) * scale}px`,
+              top: `${(layer.y ?? 0) * scale}px`,
+              width: `${layer.width * scale}px`,
+              height: `${layer.height * scale}px`,
+              transform: typeof layer.rotation === 'number' && layer.rotation !== 0 ? `rotate(${layer.rotation}deg)` : undefined,
+            }}
+            onPointerDown={(event) => begin(event, index, 'move')}
+            onPointerMove={move}
+            onPointerUp={end}
+            onPointerCancel={end}
+          >
+            {layer.name === selected &&
+              HANDLES.map((handle) => (
+                <span
+                  key={handle}
+                  class={`handle ${handle}`}
+                  data-handle={handle}
+                  onPointerDown={(event) => begin(event, index, 'resize', handle)}
+                  onPointerMove={move}
+                  onPointerUp={end}
+                  onPointerCancel={end}
+                />
+              ))}
           </div>
         ))}
-        {guides.vertical.map((line) => <span key={`v${line}`} class="guide vertical" style={{ left: `${line * scale}px` }} />)}
-        {guides.horizontal.map((line) => <span key={`h${line}`} class="guide horizontal" style={{ top: `${line * scale}px` }} />)}
+        {guides.vertical.map((line) => (
+          <span key={`v${line}`} class="guide vertical" style={{ left: `${line * scale}px` }} />
+        ))}
+        {guides.horizontal.map((line) => (
+          <span key={`h${line}`} class="guide horizontal" style={{ top: `${line * scale}px` }} />
+        ))}
       </div>
-      {preview.error && <p class="status error" role="alert">Preview: {preview.error}</p>}
+      {preview.error && (
+        <p class="status error" role="alert">
+          Preview: {preview.error}
+        </p>
+      )}
     </div>
   );
 }
 
 /** The server's drawing of the design, refreshed (debounced) on every change; the newest answer wins. */
 function usePreview(design: Design, width: number, onDetails: (details: Map<string, string>) => void) {
-  const [state, setState] = useState<{ url: string | null; sequence: number; state: 'loading' | 'ready' | 'error'; error: string | null }>({ url: null, sequence: 0, state: 'loading', error: null });
+  const [state, setState] = useState<{ url: string | null; sequence: number; state: 'loading' | 'ready' | 'error'; error: string | null }>({
+    url: null,
+    sequence: 0,
+    state: 'loading',
+    error: null,
+  });
   const sequence = useRef(0);
   useEffect(() => {
     const mine = ++sequence.current;
@@ -372,14 +523,32 @@ function usePreview(design: Design, width: number, onDetails: (details: Map<stri
   return state;
 }
 
-function Properties({ schema, layer, index, design, change, errors, onDelete, select }: {
-  schema: JsonSchema; layer: Layer; index: number; design: Design; change: (next: Design, key?: string | null) => void;
-  errors: Map<string, string>; onDelete: () => void; select: (name: string) => void;
+function Properties({
+  schema,
+  layer,
+  index,
+  design,
+  change,
+  errors,
+  onDelete,
+  select,
+}: {
+  schema: JsonSchema;
+  layer: Layer;
+  index: number;
+  design: Design;
+  change: (next: Design, key?: string | null) => void;
+  errors: Map<string, string>;
+  onDelete: () => void;
+  select: (name: string) => void;
 }) {
   const variant = layerSchema(schema, layer.type);
   // A layer field named like a template setting (a QR code's `background`) says whose it is.
   const fields = useMemo(
-    () => (variant ? fieldsOf(variant) : []).map((field) => (TEMPLATE_LABELS.includes(field.label) ? { ...field, label: `Layer ${field.label.toLowerCase()}` } : field)),
+    () =>
+      (variant ? fieldsOf(variant) : []).map((field) =>
+        TEMPLATE_LABELS.includes(field.label) ? { ...field, label: `Layer ${field.label.toLowerCase()}` } : field,
+      ),
     [variant],
   );
   const update = (field: FormField, value: unknown) => {
@@ -391,16 +560,37 @@ function Properties({ schema, layer, index, design, change, errors, onDelete, se
     <section class="panel properties" aria-label={`Properties of ${layer.name}`}>
       <p class="muted">{layer.type} layer</p>
       {fields.map((field) => (
-        <FieldInput key={field.path.join('.')} field={field} value={valueAt(layer, field.path)} id={`field-${field.path.join('-')}`}
-          error={errors.get(`layers.${index}.${field.path.join('.')}`)} onValue={(value) => update(field, value)} errorsFor={(path) => errors.get(`layers.${index}.${path}`)} />
+        <FieldInput
+          key={field.path.join('.')}
+          field={field}
+          value={valueAt(layer, field.path)}
+          id={`field-${field.path.join('-')}`}
+          error={errors.get(`layers.${index}.${field.path.join('.')}`)}
+          onValue={(value) => update(field, value)}
+          errorsFor={(path) => errors.get(`layers.${index}.${path}`)}
+        />
       ))}
-      <button type="button" class="danger" onClick={onDelete}>Delete layer</button>
+      <button type="button" class="danger" onClick={onDelete}>
+        Delete layer
+      </button>
     </section>
   );
 }
 
-function FieldInput({ field, value, error, id, onValue, errorsFor }: {
-  field: FormField; value: unknown; error?: string; id: string; onValue: (value: unknown) => void; errorsFor?: (path: string) => string | undefined;
+function FieldInput({
+  field,
+  value,
+  error,
+  id,
+  onValue,
+  errorsFor,
+}: {
+  field: FormField;
+  value: unknown;
+  error?: string;
+  id: string;
+  onValue: (value: unknown) => void;
+  errorsFor?: (path: string) => string | undefined;
 }) {
   const shown = value === undefined ? field.defaultValue : value;
   // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a non-JSON field holds a string, number or boolean
@@ -418,7 +608,10 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
   const message = local ?? error;
   const describedBy = message ? `${id}-error` : undefined;
   const common = {
-    id, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy, placeholder: field.nullable ? 'none' : undefined,
+    id,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': describedBy,
+    placeholder: field.nullable ? 'none' : undefined,
     onFocus: () => setDraft(asText),
     onBlur: () => setDraft(null),
   };
@@ -429,13 +622,23 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
       <fieldset class="group">
         <legend>{field.label}</legend>
         {field.nullable && (
-          <label class="toggle"><input type="checkbox" checked={present} onChange={(event) => onValue((event.target as HTMLInputElement).checked ? field.example : null)} /> Use {field.label.toLowerCase()}</label>
+          <label class="toggle">
+            <input type="checkbox" checked={present} onChange={(event) => onValue((event.target as HTMLInputElement).checked ? field.example : null)} /> Use{' '}
+            {field.label.toLowerCase()}
+          </label>
         )}
-        {(present || !field.nullable) && field.fields!.map((child) => (
-          <FieldInput key={child.path.join('.')} field={child} value={valueAt(value, child.path.slice(field.path.length))}
-            id={`${id}-${child.key}`} error={errorsFor?.(child.path.join('.'))}
-            onValue={(childValue) => onValue(withValue(value ?? {}, child.path.slice(field.path.length), childValue))} errorsFor={errorsFor} />
-        ))}
+        {(present || !field.nullable) &&
+          field.fields!.map((child) => (
+            <FieldInput
+              key={child.path.join('.')}
+              field={child}
+              value={valueAt(value, child.path.slice(field.path.length))}
+              id={`${id}-${child.key}`}
+              error={errorsFor?.(child.path.join('.'))}
+              onValue={(childValue) => onValue(withValue(value ?? {}, child.path.slice(field.path.length), childValue))}
+              errorsFor={errorsFor}
+            />
+          ))}
       </fieldset>
     );
   }
@@ -447,7 +650,11 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
       <select {...common} value={asText} onChange={(event) => commit((event.target as HTMLSelectElement).value)}>
         {/* An optional field without a default may stay unset: the renderer's own behaviour applies. */}
         {!field.required && field.defaultValue === undefined && <option value="">(not set)</option>}
-        {field.options!.map((option) => <option key={String(option)} value={String(option)}>{String(option)}</option>)}
+        {field.options!.map((option) => (
+          <option key={String(option)} value={String(option)}>
+            {String(option)}
+          </option>
+        ))}
       </select>
     );
   } else if (field.key === 'fontFamily') {
@@ -455,9 +662,27 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
   } else if (field.kind === 'textarea' || field.key === 'text' || field.kind === 'json') {
     input = <textarea {...common} rows={field.kind === 'json' ? 3 : 2} value={text} onInput={(event) => commit((event.target as HTMLTextAreaElement).value)} />;
   } else if (field.kind === 'number' || field.kind === 'integer') {
-    input = <input type="number" {...common} min={field.min} max={field.max} step={field.kind === 'integer' ? 1 : 'any'} value={text} onInput={(event) => commit((event.target as HTMLInputElement).value)} />;
+    input = (
+      <input
+        type="number"
+        {...common}
+        min={field.min}
+        max={field.max}
+        step={field.kind === 'integer' ? 1 : 'any'}
+        value={text}
+        onInput={(event) => commit((event.target as HTMLInputElement).value)}
+      />
+    );
   } else {
-    input = <input type="text" {...common} list={field.kind === 'choice' ? `${id}-options` : undefined} value={text} onInput={(event) => commit((event.target as HTMLInputElement).value)} />;
+    input = (
+      <input
+        type="text"
+        {...common}
+        list={field.kind === 'choice' ? `${id}-options` : undefined}
+        value={text}
+        onInput={(event) => commit((event.target as HTMLInputElement).value)}
+      />
+    );
   }
   return (
     <div class={`field ${field.kind}`}>
@@ -465,13 +690,27 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
       <div class="control">
         {input}
         {field.kind === 'color' && /^#[0-9a-fA-F]{6}$/.test(asText) && (
-          <input type="color" aria-label={`${field.label} swatch`} tabIndex={-1} value={asText} onInput={(event) => commit((event.target as HTMLInputElement).value)} />
+          <input
+            type="color"
+            aria-label={`${field.label} swatch`}
+            tabIndex={-1}
+            value={asText}
+            onInput={(event) => commit((event.target as HTMLInputElement).value)}
+          />
         )}
         {field.kind === 'choice' && (
-          <datalist id={`${id}-options`}>{field.options!.map((option) => <option key={String(option)} value={String(option)} />)}</datalist>
+          <datalist id={`${id}-options`}>
+            {field.options!.map((option) => (
+              <option key={String(option)} value={String(option)} />
+            ))}
+          </datalist>
         )}
       </div>
-      {message && <p class="field-error" id={`${id}-error`}>{message}</p>}
+      {message && (
+        <p class="field-error" id={`${id}-error`}>
+          {message}
+        </p>
+      )}
     </div>
   );
 }
@@ -479,7 +718,14 @@ function FieldInput({ field, value, error, id, onValue, errorsFor }: {
 function FontPicker({ id, value, onValue, error }: { id: string; value: string; onValue: (value: unknown) => void; error?: string }) {
   const [fonts, setFonts] = useState<string[]>([]);
   const [uploadMessage, setUploadMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const refresh = useCallback(() => api.fonts().then((answer) => setFonts(answer.data.map((font) => font.family)), () => undefined), []);
+  const refresh = useCallback(
+    () =>
+      api.fonts().then(
+        (answer) => setFonts(answer.data.map((font) => font.family)),
+        () => undefined,
+      ),
+    [],
+  );
   useEffect(() => void refresh(), [refresh]);
   const families = fonts.includes(value) || !value ? fonts : [value, ...fonts];
   const upload = async (event: Event) => {
@@ -501,10 +747,21 @@ function FontPicker({ id, value, onValue, error }: { id: string; value: string; 
     <div class="field font">
       <label for={id}>Font family</label>
       <select id={id} value={value} onChange={(event) => onValue((event.target as HTMLSelectElement).value)} aria-invalid={error ? true : undefined}>
-        {families.map((family) => <option key={family} value={family}>{family}</option>)}
+        {families.map((family) => (
+          <option key={family} value={family}>
+            {family}
+          </option>
+        ))}
       </select>
-      <label class="upload">Upload font<input type="file" accept=".ttf,.otf,.woff,.woff2,font/*" onChange={(event) => void upload(event)} /></label>
-      {uploadMessage && <p class={uploadMessage.ok ? 'field-ok' : 'field-error'} role={uploadMessage.ok ? 'status' : 'alert'}>{uploadMessage.text}</p>}
+      <label class="upload">
+        Upload font
+        <input type="file" accept=".ttf,.otf,.woff,.woff2,font/*" onChange={(event) => void upload(event)} />
+      </label>
+      {uploadMessage && (
+        <p class={uploadMessage.ok ? 'field-ok' : 'field-error'} role={uploadMessage.ok ? 'status' : 'alert'}>
+          {uploadMessage.text}
+        </p>
+      )}
       {error && <p class="field-error">{error}</p>}
     </div>
   );
@@ -521,8 +778,14 @@ function UseIt({ id, design }: { id: string; design: Design }) {
       return;
     }
     api.renderUrl(id, renderQuery(design)).then(
-      (answer) => { setRenderUrl(answer.url); setUrlNote(answer.signed ? 'Signed with your URL-signing secret.' : null); },
-      (error: ApiError) => { setRenderUrl(null); setUrlNote(error.message); },
+      (answer) => {
+        setRenderUrl(answer.url);
+        setUrlNote(answer.signed ? 'Signed with your URL-signing secret.' : null);
+      },
+      (error: ApiError) => {
+        setRenderUrl(null);
+        setUrlNote(error.message);
+      },
     );
   }, [id, design]);
   return (

@@ -6,11 +6,23 @@ import { fontFiles } from '../font-catalog';
 describe('code point ranges', () => {
   it('round-trips through the packed form and answers membership', () => {
     const ranges = rangesFromCodePoints([5, 1, 2, 3, 0x10000, 0x1f600, 0x1f601, 3]);
-    expect(ranges).toEqual([[1, 3], [5, 5], [0x10000, 0x10000], [0x1f600, 0x1f601]]);
+    expect(ranges).toEqual([
+      [1, 3],
+      [5, 5],
+      [0x10000, 0x10000],
+      [0x1f600, 0x1f601],
+    ]);
     expect(unpackRanges(packRanges(ranges))).toEqual(ranges);
     expect(unpackRanges('')).toEqual([]);
     expect([0, 1, 3, 4, 5, 6, 0x1f601, 0x1f602].map((codePoint) => rangesInclude(ranges, codePoint))).toEqual([
-      false, true, true, false, true, false, true, false,
+      false,
+      true,
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
     ]);
   });
 });

@@ -17,8 +17,7 @@ export interface FontUpload {
 export function validateFamily(family: string, source: 'field' | 'font'): string {
   const trimmed = family.trim();
   const where = source === 'field' ? 'family' : 'family (from the font’s name table; give a `family` field)';
-  const fail = (message: string) =>
-    new CommonException(CommonErrorCode.VALIDATION_FAILED, `${where}: ${message}`, { details: [{ path: 'family', message }] });
+  const fail = (message: string) => new CommonException(CommonErrorCode.VALIDATION_FAILED, `${where}: ${message}`, { details: [{ path: 'family', message }] });
   if (trimmed.length === 0) throw fail('must not be empty');
   if ([...trimmed].length > MAX_FAMILY_LENGTH) throw fail(`must be at most ${MAX_FAMILY_LENGTH} characters`);
   if (/\p{Cc}/u.test(trimmed)) throw fail('must not contain control characters');
@@ -48,7 +47,9 @@ export async function readFontUpload(request: FastifyRequest): Promise<FontUploa
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new CommonException(CommonErrorCode.PAYLOAD_TOO_LARGE, `A font may be at most ${MAX_FONT_BYTES} bytes (10 MiB)`);
     }
-    throw new CommonException(CommonErrorCode.VALIDATION_FAILED, 'Malformed multipart body', { details: [{ path: '(body)', message: 'malformed multipart body' }] });
+    throw new CommonException(CommonErrorCode.VALIDATION_FAILED, 'Malformed multipart body', {
+      details: [{ path: '(body)', message: 'malformed multipart body' }],
+    });
   }
   if (!bytes) {
     throw new CommonException(CommonErrorCode.VALIDATION_FAILED, 'file: required (the font file in field "file")', {

@@ -25,9 +25,7 @@ export class FontFaces1763900020000 implements MigrationInterface {
           { name: 'updated_at', type: 'datetime', precision: 3 },
         ],
         indices: [{ name: 'UQ_font_faces_face', columnNames: ['account_id', 'family_key', 'weight', 'style'], isUnique: true }],
-        foreignKeys: [
-          { columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        foreignKeys: [{ columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
       }),
     );
   }

@@ -107,7 +107,6 @@ describe('host fonts never change a render', () => {
     // The sample is one script, so whatever the layer's family, its characters come from the one shipped family.
     expect(pixels(familyList('Inter', text), text).equals(shipped)).toBe(true);
   });
-
 });
 
 describe('glyph_missing', () => {

@@ -42,7 +42,10 @@ export function accountFontResolver(faces: JobFontFaces = []): { resolver: FontR
     let known = accountFaces.get(face.registeredName);
     if (!known) {
       // Another thread of this process may have registered it already: registering twice would keep two copies.
-      const present = GlobalFonts.has(face.registeredName) || (face.bytes !== undefined && GlobalFonts.register(Buffer.from(face.bytes.buffer, face.bytes.byteOffset, face.bytes.byteLength), face.registeredName) !== null);
+      const present =
+        GlobalFonts.has(face.registeredName) ||
+        (face.bytes !== undefined &&
+          GlobalFonts.register(Buffer.from(face.bytes.buffer, face.bytes.byteOffset, face.bytes.byteLength), face.registeredName) !== null);
       if (!present) {
         missing.push(face.registeredName);
         continue;

@@ -32,7 +32,11 @@ function withMissingGlyphs(content: TextContent, fonts: FontResolver, layerName:
     return { ...range, end: text.length };
   });
   if (missingAll.size === 0) return content;
-  warnings.push({ code: RenderWarningCode.GLYPH_MISSING, layer: layerName, message: `No font has ${formatCodePoints([...missingAll])}; drawn as a missing-glyph box` });
+  warnings.push({
+    code: RenderWarningCode.GLYPH_MISSING,
+    layer: layerName,
+    message: `No font has ${formatCodePoints([...missingAll])}; drawn as a missing-glyph box`,
+  });
   return { ...content, text, ranges };
 }
 
@@ -42,7 +46,8 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings, fonts }
   const content = withMissingGlyphs(textContent(layer), fonts, layer.name, warnings);
   const { text, styles, ranges } = content;
   // Chosen from the whole text plus the ellipsis that truncation may add (U+2026); account families resolve to their faces.
-  const fontFor = (style: TextStyle, sample: string) => fonts.fontListFor(style.fontFamily, numericWeight(style.fontWeight as 'normal' | 'bold' | number), style.fontStyle, sample);
+  const fontFor = (style: TextStyle, sample: string) =>
+    fonts.fontListFor(style.fontFamily, numericWeight(style.fontWeight as 'normal' | 'bold' | number), style.fontStyle, sample);
   const families = styles.map((style) => fontFor(style, `${text}\u2026`).families);
   const letterSpacing = layer.letterSpacing ?? 0;
   const measure = (value: string, size: number, style: number) => {
