@@ -1,7 +1,7 @@
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Escapes text for HTML bodies and attribute values. */
-// eslint-disable-next-line @typescript-eslint/no-base-to-string -- escapes whatever a page interpolates, stringified as the template literal it replaces would
+// eslint-disable-next-line @typescript-eslint/no-base-to-string -- any interpolated value is escaped as String() renders it, by design
 export const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (character) => ENTITIES[character]);
 
 /** Tagged template: interpolations are escaped unless wrapped in raw(). */
