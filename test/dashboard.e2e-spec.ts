@@ -2,13 +2,13 @@
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
+import { launchChromium } from './support/chromium';
 import { sampleTemplate } from './support/factories';
 import { HttpFixtureServer } from './support/http-fixture-server';
 import { startTestApp, TestApp } from './support/test-app';
 
 const ARTIFACTS = join(__dirname, '..', 'test-artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function verifies(secret: string, header: string, body: Buffer): boolean {
   const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2)));
@@ -27,18 +27,7 @@ describe('dashboard at /app in a real browser', () => {
     receiver = new HttpFixtureServer().route('/hook', (_request, response) => response.writeHead(204).end());
     receiverUrl = await receiver.start();
     testApp = await startTestApp({ env: { WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
   }, 60_000);

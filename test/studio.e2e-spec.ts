@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
+import { launchChromium } from './support/chromium';
 import sharp from 'sharp';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { ApiKeysService } from '../src/accounts/api-keys.service';
@@ -10,7 +11,6 @@ import { startTestApp, TestApp } from './support/test-app';
 const ARTIFACTS = join(__dirname, '..', 'test-artifacts');
 // Screenshots go to test-artifacts/ (git-ignored); UPDATE_DOCS=1 refreshes the committed ones under docs/.
 const DOCS = join(__dirname, '..', process.env.UPDATE_DOCS === '1' ? 'docs' : 'test-artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const EMAIL = 'studio@example.com';
 
 /** Mean absolute difference per channel (0–255) of two same-sized images. */
@@ -33,18 +33,7 @@ describe('studio at /app/templates in a real browser', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     mkdirSync(DOCS, { recursive: true });
     testApp = await startTestApp({ env: { PREVIEW_PER_MINUTE: '1000' } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on('dialog', (dialog) => void dialog.accept());
   }, 60_000);

@@ -1,7 +1,8 @@
 import { GlobalFonts } from '@napi-rs/canvas';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Browser, chromium } from 'playwright-core';
+import { Browser } from 'playwright-core';
+import { launchChromium } from './support/chromium';
 import sharp from 'sharp';
 import { layerSchema } from '../src/render/layers/layer-registry';
 import type { TextLayer } from '../src/render/layers/text/text-layer.definition';
@@ -13,7 +14,6 @@ import { drawTemplate } from '../src/render/renderer/draw-template';
  * coarse shape signature. Not exact pixels: the two rasterizers anti-alias and hint differently.
  * Set GOLDEN_SHEET=<file.png> to write a contact sheet (Pictor left, chromium right).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WIDTH = 960;
 const HEIGHT = 150;
 const BOX = { x: 20, y: 15, width: 920, height: 120 };
@@ -140,18 +140,7 @@ describe('text drawn like chromium draws it (same font files)', () => {
   beforeAll(async () => {
     for (const script of SCRIPTS) for (const face of facesFor(script.faces, script.text)) GlobalFonts.registerFromPath(face.file, familyName(script.name));
     for (const script of SCRIPTS) drawn.set(script.name, await drawWithPictor(script.name, script.text, script.size));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1 });
     const files = new Map<string, string>();
     await page.route('http://fonts.test/**', (route) =>

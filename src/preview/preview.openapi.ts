@@ -1,6 +1,6 @@
 import { component } from '../openapi/components';
 import { defineRouteDocs, errors, tooManyRequests } from '../openapi/route-doc';
-import { TEMPLATE_EXAMPLE } from '../templates/templates.openapi';
+import { TEMPLATE_EXAMPLE } from '../templates/dto/sample-template';
 import { previewRequestSchema } from './dto/preview-request.schema';
 
 component(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { component } from '../openapi/components';
 import { defineRouteDocs, errors } from '../openapi/route-doc';
+import { TEMPLATE_EXAMPLE } from './dto/sample-template';
 import { createTemplateSchema, layerSchema, updateTemplateSchema } from './dto/template.schema';
 
 component('Layer', layerSchema, 'One layer of a template; `type` selects the kind. Layers draw in order.');
@@ -19,38 +20,6 @@ export const templateResponseSchema = component(
 );
 
 export const templateListSchema = component('TemplateList', z.strictObject({ data: z.array(templateResponseSchema) }));
-
-/** The contract's §4 example. */
-export const TEMPLATE_EXAMPLE = {
-  name: 'Blog card',
-  width: 1200,
-  height: 630,
-  background: '#0f172a',
-  publicRender: true,
-  layers: [
-    { name: 'badge', type: 'rect', x: 80, y: 60, width: 200, height: 44, fill: '#38bdf8', radius: 8 },
-    {
-      name: 'title',
-      type: 'text',
-      x: 80,
-      y: 130,
-      width: 1040,
-      height: 280,
-      text: 'Default',
-      fontFamily: 'Inter',
-      fontSize: 64,
-      fontWeight: 'bold',
-      color: '#ffffff',
-      align: 'left',
-      verticalAlign: 'top',
-      lineHeight: 1.2,
-      maxLines: 3,
-      autoFit: true,
-      minFontSize: 32,
-    },
-    { name: 'avatar', type: 'image', x: 1000, y: 470, width: 120, height: 120, imageUrl: null, fit: 'cover', radius: 60 },
-  ],
-};
 
 const templateId = z.string().describe('Template id (`tpl_…`)');
 const notFound = errors({ 404: ['template_not_found'] });

@@ -1,0 +1,31 @@
+/** The contract's §4 sample template: the API reference's example and the tests' factory. */
+export const TEMPLATE_EXAMPLE = {
+  name: 'Blog card',
+  width: 1200,
+  height: 630,
+  background: '#0f172a',
+  publicRender: true,
+  layers: [
+    { name: 'badge', type: 'rect', x: 80, y: 60, width: 200, height: 44, fill: '#38bdf8', radius: 8 },
+    {
+      name: 'title',
+      type: 'text',
+      x: 80,
+      y: 130,
+      width: 1040,
+      height: 280,
+      text: 'Default',
+      fontFamily: 'Inter',
+      fontSize: 64,
+      fontWeight: 'bold',
+      color: '#ffffff',
+      align: 'left',
+      verticalAlign: 'top',
+      lineHeight: 1.2,
+      maxLines: 3,
+      autoFit: true,
+      minFontSize: 32,
+    },
+    { name: 'avatar', type: 'image', x: 1000, y: 470, width: 120, height: 120, imageUrl: null, fit: 'cover', radius: 60 },
+  ],
+};
