@@ -61,15 +61,19 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
   }, [templateId, load]);
 
   const dirty = saved ? saved.design !== design : history.past.length > 0;
+  // Read at leave time from a ref set while rendering: an effect would attach the guard only after paint, so
+  // leaving in the frame right after a change would not be asked about.
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
   useEffect(() => {
-    if (!dirty) return;
     const guard = (event: BeforeUnloadEvent) => {
+      if (!dirtyRef.current) return;
       event.preventDefault();
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', guard);
     return () => window.removeEventListener('beforeunload', guard);
-  }, [dirty]);
+  }, []);
 
   const change = useCallback((next: Design | ((current: Design) => Design), key: string | null = null) => {
     setHistory((current) => record(current, typeof next === 'function' ? next(current.present) : next, key));
