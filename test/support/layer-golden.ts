@@ -9,7 +9,10 @@ import type { Template } from '../../src/templates/entities/template.entity';
 /** The fixed secret the golden cache keys are computed under. */
 export const GOLDEN_SECRET = Buffer.alloc(32, 42);
 
-/** The contract's sample template (§4), as stored: id and version fixed. */
+/**
+ * The contract's sample template (§4), as stored: id and version fixed. Deliberately a frozen copy rather than
+ * src/templates/dto/sample-template.ts: the golden cache keys are pinned to exactly this input.
+ */
 export function goldenTemplate(): Template {
   const design = createTemplateSchema.parse({
     name: 'Blog card',
