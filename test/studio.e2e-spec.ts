@@ -414,9 +414,14 @@ describe('studio at /app/templates in a real browser', () => {
       const form = new FormData();
       form.append('file', new Blob(['plain text, not a font']), 'not-a-font.ttf');
       const token = document.querySelector<HTMLMetaElement>('meta[name="pictor-csrf"]')!.content;
-      return (await (await fetch('/api/fonts', { method: 'POST', body: form, headers: { 'x-csrf-token': token } })).json()).message;
+      const body = (await (await fetch('/api/fonts', { method: 'POST', body: form, headers: { 'x-csrf-token': token } })).json()) as {
+        message: string;
+        code: string;
+      };
+      return body;
     });
-    expect(await alert.textContent()).toBe(direct);
+    expect(direct.code).toBe('font_invalid');
+    expect(await alert.textContent()).toBe(direct.message);
 
     await page.goto(`${testApp.baseUrl}/app/templates`);
     await page.getByRole('button', { name: 'Duplicate Blog card' }).click();
