@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ImageStorage, StoredImage } from './image-storage';
+
+/**
+ * Files up to this size (every drawn image of ordinary size) are written synchronously. Through the
+ * thread pool a write is four round trips (open, write, close, rename): 48 KB written 2,000 times took
+ * 217 µs of CPU each that way against 60 µs synchronously, which blocks the event loop for 49 µs at the
+ * median (211 µs p99). Larger files (fonts, huge images) keep the asynchronous path.
+ */
+const SYNCHRONOUS_WRITE_LIMIT = 1024 * 1024;
 
 /** `STORAGE_URL=file:<dir>` (the default, `$DATA_DIR/images`). */
 export class LocalImageStorage extends ImageStorage {
@@ -20,8 +28,13 @@ export class LocalImageStorage extends ImageStorage {
     if (name.includes('/')) await mkdir(dirname(target), { recursive: true });
     const temporary = join(dirname(target), `.${basename(name)}.${randomBytes(6).toString('hex')}.tmp`);
     try {
-      await writeFile(temporary, bytes);
-      await rename(temporary, target);
+      if (bytes.byteLength <= SYNCHRONOUS_WRITE_LIMIT) {
+        writeFileSync(temporary, bytes);
+        renameSync(temporary, target);
+      } else {
+        await writeFile(temporary, bytes);
+        await rename(temporary, target);
+      }
     } catch (error) {
       await unlink(temporary).catch(() => undefined);
       throw error;
