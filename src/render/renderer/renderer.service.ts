@@ -38,6 +38,8 @@ export class RendererService implements OnModuleDestroy {
       // Drawing yields the CPU to the main thread: cached answers stay quick while renders flood (piscina
       // applies it per thread through @napi-rs/nice; cached p99 during a flood measured 8–10 ms vs 10–15 ms).
       niceIncrement: config.renderNice,
+      // Piscina's run and wait-time histograms: nothing reads them, and recording costs every task.
+      recordTiming: false,
     });
   }
 
