@@ -115,8 +115,8 @@ async function startPictor(dataDir: string): Promise<ChildProcess> {
 const BARE_PORT = PORT + 100;
 
 /** A baseline server in its own process (bare node:http, or the framework ceiling), answering every request with `body`. */
-async function startBare(body: string, script = 'bare-server.js'): Promise<ChildProcess> {
-  const child = fork(join(__dirname, script), { env: { ...BASE_ENV, BARE_BODY: body, BARE_PORT: String(BARE_PORT) } });
+async function startBare(body: string, script = 'bare-server.js', env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = fork(join(__dirname, script), { env: { ...BASE_ENV, ...env, BARE_BODY: body, BARE_PORT: String(BARE_PORT) } });
   await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
@@ -373,6 +373,25 @@ async function main() {
     const framework = await startBare(cachedAnswer, 'framework-server.ts');
     const frameworkResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(
       () => framework.kill(),
+    );
+    // The same ceiling without its interceptor, alternating with it: what one interceptor on the route costs.
+    const withInterceptor: number[] = [frameworkResult.requests.average];
+    const withoutInterceptor: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      for (const off of [true, false]) {
+        if (!off && round === 0) continue;
+        const server = await startBare(cachedAnswer, 'framework-server.ts', off ? { FRAMEWORK_INTERCEPTOR: 'off' } : {});
+        const result = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(() =>
+          server.kill(),
+        );
+        (off ? withoutInterceptor : withInterceptor).push(result.requests.average);
+      }
+    }
+    const average = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    record(
+      'same ceiling without its interceptor',
+      `${average(withoutInterceptor).toFixed(0)} req/s`,
+      `with the interceptor ${(average(withInterceptor) / average(withoutInterceptor)).toFixed(2)} of it`,
     );
     record(
       'NestJS + Fastify, empty handler, same JSON (ceiling)',
