@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { billingPeriodAt } from '../src/billing/billing-period';
 import { QuotaCounterRepository } from '../src/billing/quota-counter.repository';
 import { QuotaLeaseReclaimer } from '../src/billing/quota-lease-reclaimer';
+import { RenderCacheService } from '../src/render/render-cache.service';
 import { Clock } from '../src/common/clock/clock';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
 import { FakeClock } from './support/fake-clock';
@@ -178,5 +179,45 @@ ${output}`,
     expect(await usedNow(first, owner)).toBe(1);
     await repository.commit(abandoned[1]);
     expect(await usedNow(first, owner)).toBe(2);
+  });
+
+  it("commits a drawn render's cache row and its unit in one transaction: both or neither", async () => {
+    const testApp = await startTestApp({ shared: shared() });
+    apps.push(testApp);
+    const owner = await createAccount(testApp, { plan: 'pro' });
+    const templateId = await createTemplate(testApp, owner.apiKey);
+    const repository = testApp.get(QuotaCounterRepository);
+    const cache = testApp.get(RenderCacheService);
+    const periodStart = billingPeriodAt(owner.account.createdAt, new Date()).start;
+    const lease = () => ({ id: randomUUID(), accountId: owner.account.id, periodStart, expiresAt: new Date(Date.now() + 60_000) });
+    const entry = (key: string) => ({
+      key,
+      accountId: owner.account.id,
+      templateId,
+      templateVersion: 1,
+      format: 'png',
+      byteSize: 10,
+      warnings: [],
+      createdAt: new Date(),
+    });
+
+    // The cache row's INSERT fails (too few parameters, an error on both drivers): the unit's commit rolls back with it.
+    const failing = lease();
+    expect(await repository.reserve(failing, 100)).toBe(true);
+    const [sql, parameters] = cache.recordStatement(entry('broken-key'));
+    const broken: [string, unknown[]] = [sql, parameters.slice(0, 3)];
+    await expect(repository.commit(failing, [broken])).rejects.toThrow();
+    expect(await repository.openLeases(owner.account.id)).toBe(1);
+    expect(await cache.find('broken-key')).toBeNull();
+    await repository.release(failing);
+    expect(await usedNow(testApp, owner)).toBe(0);
+
+    // Both succeed: the row is there and the unit stays counted.
+    const succeeding = lease();
+    expect(await repository.reserve(succeeding, 100)).toBe(true);
+    await repository.commit(succeeding, [cache.recordStatement(entry('kept-key'))]);
+    expect(await repository.openLeases(owner.account.id)).toBe(0);
+    expect((await cache.find('kept-key'))?.accountId).toBe(owner.account.id);
+    expect(await usedNow(testApp, owner)).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Account } from '../accounts/entities/account.entity';
 import { Clock } from '../common/clock/clock';
+import type { SqlStatement } from '../database/sql';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { billingPeriodAt } from './billing-period';
@@ -19,7 +20,8 @@ export const RATE_WINDOW_MS = 60_000;
  */
 export interface Admission {
   headers: Record<string, string>;
-  commit(): Promise<void>;
+  /** `alongside`: statements that must commit with the unit (see QuotaCounterRepository.commit). */
+  commit(alongside?: readonly SqlStatement[]): Promise<void>;
   refund(): Promise<void>;
 }
 
@@ -80,7 +82,7 @@ export class BillingService {
         'X-RateLimit-Remaining': String(remaining),
         'X-RateLimit-Reset': String(reset),
       },
-      commit: () => this.quota.commit(lease),
+      commit: (alongside) => this.quota.commit(lease, alongside),
       refund: async () => {
         await Promise.all([this.quota.release(lease), this.rateLimits.release(account.id, entryId)]);
       },

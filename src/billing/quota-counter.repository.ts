@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type Database from 'better-sqlite3';
 import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSqlite3Driver';
 import { DataSource } from 'typeorm';
-import { insertIgnore, sqlTimestamp } from '../database/sql';
+import { insertIgnore, SqlStatement, sqlTimestamp } from '../database/sql';
 
 /** A unit reserved for one render: counted at once, given back unless committed before `expiresAt`. */
 export interface QuotaLease {
@@ -66,9 +66,14 @@ export class QuotaCounterRepository {
     return attempt();
   }
 
-  /** The render completed: the unit stays counted. Charged again if an instance reclaimed the lease meanwhile. */
-  async commit(lease: QuotaLease): Promise<void> {
+  /**
+   * The render completed: the unit stays counted. Charged again if an instance reclaimed the lease meanwhile.
+   * `alongside` (another table's owner's statements, e.g. the render's cache row) commit in the same
+   * transaction, so a crash leaves either both or neither: never a recorded render whose unit is refunded.
+   */
+  async commit(lease: QuotaLease, alongside: readonly SqlStatement[] = []): Promise<void> {
     await this.transaction(function* () {
+      for (const statement of alongside) yield statement;
       if ((yield [DELETE_LEASE, [lease.id]]) === 0) yield [CHARGE, [lease.accountId, sqlTimestamp(lease.periodStart)]];
     });
   }

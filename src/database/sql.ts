@@ -11,6 +11,9 @@ export function sqlTimestamp(date: Date): string {
   return date.toISOString().slice(0, 23).replace('T', ' ');
 }
 
+/** One statement with its parameters, for a caller that runs it inside another repository's transaction. */
+export type SqlStatement = [sql: string, parameters: unknown[]];
+
 /** `INSERT` that skips a row whose key already exists. */
 export function insertIgnore(dataSource: DataSource): string {
   return dataSource.options.type === 'mysql' ? 'INSERT IGNORE' : 'INSERT OR IGNORE';

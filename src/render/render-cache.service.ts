@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { rawTimestamp } from '../database/columns';
-import { execute, insertIgnore, sqlTimestamp } from '../database/sql';
+import { execute, insertIgnore, SqlStatement, sqlTimestamp } from '../database/sql';
 import type { RenderWarning } from './dto/render-response';
 import { RenderCacheEntry } from './entities/render-cache-entry.entity';
 
@@ -51,9 +51,13 @@ export class RenderCacheService {
     await this.dataSource.query('DELETE FROM render_cache WHERE cache_key = ?', [key]);
   }
 
-  /** Idempotent: another instance may have drawn and recorded the same image first. */
-  async record(entry: Omit<RenderCacheEntry, 'lastAccessedAt'>): Promise<void> {
-    await this.dataSource.query(
+  /**
+   * The INSERT that records a drawn image, for the caller to commit together with the render's unit
+   * (BillingService's admission); `remember` it once committed. Idempotent: another instance may have
+   * drawn and recorded the same image first.
+   */
+  recordStatement(entry: Omit<RenderCacheEntry, 'lastAccessedAt'>): SqlStatement {
+    return [
       `${insertIgnore(this.dataSource)} INTO render_cache (cache_key, account_id, template_id, template_version, format, byte_size, warnings, created_at, last_accessed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         entry.key,
@@ -66,7 +70,11 @@ export class RenderCacheService {
         sqlTimestamp(entry.createdAt),
         sqlTimestamp(entry.createdAt),
       ],
-    );
+    ];
+  }
+
+  /** Keeps a committed entry in memory, so the next request for it needs no query. */
+  remember(entry: Omit<RenderCacheEntry, 'lastAccessedAt'>): void {
     this.memory.set(entry.key, Object.assign(new RenderCacheEntry(), { ...entry, lastAccessedAt: entry.createdAt }));
   }
 

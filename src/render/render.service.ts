@@ -177,18 +177,22 @@ export class RenderService {
       else this.accountFonts.confirmLoaded(plan.job.fonts ?? []);
       // An unavailable image may be back next time, and a font the worker lacked travels with the next job: such a render is not cached.
       reusable = !drawn.fontsMissing && !warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE);
-      if (reusable) {
-        await this.cache.record({
-          key: plan.key,
-          accountId: owner.id,
-          templateId: template.id,
-          templateVersion: template.version,
-          format,
-          byteSize: drawn.bytes.byteLength,
-          warnings,
-          createdAt: this.clock.now(),
-        });
-      }
+      const entry = reusable
+        ? {
+            key: plan.key,
+            accountId: owner.id,
+            templateId: template.id,
+            templateVersion: template.version,
+            format,
+            byteSize: drawn.bytes.byteLength,
+            warnings,
+            createdAt: this.clock.now(),
+          }
+        : null;
+      // Drawn and stored: the unit is spent for good and the image recorded, in one transaction (until
+      // here a crash lets the lease expire; after it, both hold). A failed commit refunds below.
+      await admission.commit(entry ? [this.cache.recordStatement(entry)] : []);
+      if (entry) this.cache.remember(entry);
     } catch (error) {
       await Promise.all([admission.refund(), releaseClient?.()]);
       const failed = (failure: RenderFailure): RenderRecord => ({ format, drew: true, drawSeconds: null, failure });
@@ -203,8 +207,6 @@ export class RenderService {
     } finally {
       budget.finish();
     }
-    // Drawn and stored: the unit is now spent for good (until here a crash lets its lease expire).
-    await admission.commit();
     return { warnings, headers: admission.headers, reusable, drawSeconds: (performance.now() - drawStartedAt) / 1000 };
   }
 
