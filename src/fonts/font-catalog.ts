@@ -65,6 +65,26 @@ export const FALLBACK_FAMILIES = [
   'Noto Color Emoji',
 ];
 
+/** The Han family a language's readers expect first (glyph forms differ: 直 and 骨 are drawn differently in each). */
+const HAN_FAMILY_BY_LANGUAGE: ReadonlyArray<[RegExp, string]> = [
+  [/^ja(-|$)/i, 'Noto Sans JP'],
+  [/^ko(-|$)/i, 'Noto Sans KR'],
+  [/^zh-(?:hant|tw|hk|mo)(-|$)|^zh-\w+-(?:tw|hk|mo)(-|$)/i, 'Noto Sans TC'],
+];
+const HAN_FAMILIES = new Set(['Noto Sans SC', 'Noto Sans JP', 'Noto Sans KR', 'Noto Sans TC']);
+
+/**
+ * FALLBACK_FAMILIES for a text layer's `lang` (BCP 47): Japanese, Korean and Traditional Chinese move
+ * their own CJK family ahead of Noto Sans SC, so shared ideographs (and kana) take that language's forms.
+ */
+export function fallbackFamiliesFor(lang: string | undefined): readonly string[] {
+  const preferred = lang ? HAN_FAMILY_BY_LANGUAGE.find(([pattern]) => pattern.test(lang))?.[1] : undefined;
+  if (!preferred) return FALLBACK_FAMILIES;
+  const firstHan = FALLBACK_FAMILIES.findIndex((family) => HAN_FAMILIES.has(family));
+  const others = FALLBACK_FAMILIES.filter((family) => family !== preferred);
+  return [...others.slice(0, firstHan), preferred, ...others.slice(firstHan)];
+}
+
 const INTER_FILES: Record<number, string> = {
   100: 'Thin',
   200: 'ExtraLight',

@@ -61,6 +61,26 @@ describe('FontResolver', () => {
     expect(ALL.startsWith('"Inter"')).toBe(true);
   });
 
+  it.each([
+    [undefined, '"Inter", "Noto Sans SC"'],
+    ['zh-CN', '"Inter", "Noto Sans SC"'],
+    ['ja', '"Inter", "Noto Sans JP"'],
+    ['ja-JP', '"Inter", "Noto Sans JP"'],
+    ['zh-TW', '"Inter", "Noto Sans TC"'],
+    ['zh-Hant-HK', '"Inter", "Noto Sans TC"'],
+    ['zh-Hans', '"Inter", "Noto Sans SC"'],
+    ['ko', '"Inter", "Noto Sans KR"'],
+    ['jam', '"Inter", "Noto Sans SC"'],
+  ])('takes shared ideographs and kana from the CJK family of lang %s', (lang, families) => {
+    expect(resolver.fontListFor('Inter', 400, 'normal', 'Hello 直骨 かな', lang).families).toBe(families);
+  });
+
+  it('keeps every other fallback in its place when lang moves a CJK family first', () => {
+    expect(resolver.fontListFor('Inter', 400, 'normal', '🚀 こんにちは 你好 مرحبا 안녕', 'ja').families).toBe(
+      '"Inter", "Noto Sans Arabic", "Noto Sans JP", "Noto Sans KR", "Noto Color Emoji"',
+    );
+  });
+
   it.each(SCRIPT_SAMPLES)('covers $script with shipped fonts, and $family covers it alone', ({ family, text }) => {
     expect(resolver.missingCodePoints('Inter', text)).toEqual([]);
     const ownText = family === 'Noto Color Emoji' ? text : text.replace(/[\s,、，?]/gu, '');

@@ -1,6 +1,6 @@
 import coverageTable from './coverage/builtin-coverage.json';
 import { CodePointRanges, rangesInclude, unpackRanges } from './coverage/code-point-ranges';
-import { DEFAULT_FONT_FAMILY, FALLBACK_FAMILIES } from './font-catalog';
+import { DEFAULT_FONT_FAMILY, fallbackFamiliesFor } from './font-catalog';
 
 /**
  * The seam between fonts and text layout: which font families a run of text is measured and drawn
@@ -126,20 +126,22 @@ export class FontResolver {
   /**
    * The family alone when it covers every character of `text` (fast: Skia matches one family per
    * measurement). Otherwise the family followed by the shipped fallbacks that the text needs: for each
-   * character the family lacks, the first fallback family (in FALLBACK_FAMILIES order) that has it,
+   * character the family lacks, the first fallback family (in FALLBACK_FAMILIES order, with the CJK family of
+   * `lang` first among the CJK ones: fallbackFamiliesFor) that has it,
    * which is the face Skia would pick from the whole list. Leaving out the rest keeps Skia from opening
    * the ~900 CJK subset files to look for an emoji, and keeps it from ever reaching the host's fonts
    * (characters no shipped font has are replaced first: withStandIns).
    */
-  fontListFor(family: string, weight: number, style: 'normal' | 'italic', text: string): ResolvedFont {
+  fontListFor(family: string, weight: number, style: 'normal' | 'italic', text: string, lang?: string): ResolvedFont {
     const { name, coverage, synthesizeOblique } = this.coverageOf(family, weight, style);
+    const order = fallbackFamiliesFor(lang);
     const needed = new Set<string>();
     for (const codePoint of codePointsOf(text)) {
       if (coverage && rangesInclude(coverage, codePoint)) continue;
-      const fallback = FALLBACK_FAMILIES.find((candidate) => rangesInclude(BUILTIN_COVERAGE.get(candidate)!, codePoint));
+      const fallback = order.find((candidate) => rangesInclude(BUILTIN_COVERAGE.get(candidate)!, codePoint));
       if (fallback) needed.add(fallback);
     }
-    const fallbacks = FALLBACK_FAMILIES.filter((candidate) => needed.has(candidate) && candidate !== name);
+    const fallbacks = order.filter((candidate) => needed.has(candidate) && candidate !== name);
     return { families: quote([name, ...fallbacks]), synthesizeOblique };
   }
 

@@ -109,6 +109,31 @@ describe('host fonts never change a render', () => {
   });
 });
 
+describe('lang chooses the CJK family of shared ideographs', () => {
+  const draw = async (lang: string | undefined) => {
+    const design = createTemplateSchema.parse({
+      name: 'han',
+      width: 300,
+      height: 100,
+      background: '#ffffff',
+      layers: [{ name: 'han', type: 'text', x: 10, y: 10, width: 280, height: 80, text: '直骨', fontSize: 64, color: '#000000', ...(lang ? { lang } : {}) }],
+    });
+    return Buffer.from((await drawTemplate({ design, output: { width: 300, height: 100, format: 'png', quality: 0 }, images: new Map() })).bytes);
+  };
+  it('draws 直骨 in Japanese forms for lang ja, Simplified Chinese forms by default, and the two differ', async () => {
+    ensureFonts();
+    // One after another: a worker thread draws one job at a time on its one canvas.
+    const byDefault = await draw(undefined);
+    const zhCn = await draw('zh-CN');
+    const ja = await draw('ja');
+    const zhTw = await draw('zh-TW');
+    expect(byDefault.equals(zhCn)).toBe(true);
+    expect(ja.equals(zhCn)).toBe(false);
+    expect(zhTw.equals(zhCn)).toBe(false);
+    expect(zhTw.equals(ja)).toBe(false);
+  });
+});
+
 describe('glyph_missing', () => {
   it('warns with the layer and code points, and draws the same .notdef boxes on every host', async () => {
     const design = createTemplateSchema.parse({

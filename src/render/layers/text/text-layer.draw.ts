@@ -47,7 +47,7 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings, fonts }
   const { text, styles, ranges } = content;
   // Chosen from the whole text plus the ellipsis that truncation may add (U+2026); account families resolve to their faces.
   const fontFor = (style: TextStyle, sample: string) =>
-    fonts.fontListFor(style.fontFamily, numericWeight(style.fontWeight as 'normal' | 'bold' | number), style.fontStyle, sample);
+    fonts.fontListFor(style.fontFamily, numericWeight(style.fontWeight as 'normal' | 'bold' | number), style.fontStyle, sample, layer.lang);
   const families = styles.map((style) => fontFor(style, `${text}\u2026`).families);
   const letterSpacing = layer.letterSpacing ?? 0;
   const measure = (value: string, size: number, style: number) => {
