@@ -53,7 +53,8 @@ function inRange(unicodeRange: string, codePoint: number): boolean {
 const INTER: Face[] = [{ file: join(dirname(require.resolve('inter-ui/package.json')), 'web', 'Inter-Regular.woff2'), unicodeRange: 'U+0-10FFFF' }];
 const noto = (name: string) => fontsourceFaces(`@fontsource/${name}`);
 
-const SCRIPTS: Array<{ name: string; text: string; faces: Face[]; size?: number }> = [
+/** `italic`: drawn with font-style italic from upright faces only, so both sides synthesize the oblique (§14). */
+const SCRIPTS: Array<{ name: string; text: string; faces: Face[]; size?: number; italic?: boolean }> = [
   { name: 'Latin', text: 'Typography: AVA fjord, 1/2 “quotes”', faces: INTER },
   { name: 'Arabic', text: 'مرحبا بالعالم، النص العربي يتصل', faces: noto('noto-sans-arabic') },
   { name: 'Hebrew', text: 'שלום עולם, טקסט בעברית', faces: noto('noto-sans-hebrew') },
@@ -67,6 +68,7 @@ const SCRIPTS: Array<{ name: string; text: string; faces: Face[]; size?: number 
   { name: 'Mixed direction', text: 'Price: 120 ₪ מחיר סופי!', faces: noto('noto-sans-hebrew') },
   // Large, so that a baseline 0.05 em off (where text sat before: the em box's middle) is 5 px.
   { name: 'Baseline', text: 'Hxgé', faces: INTER, size: 100 },
+  { name: 'Synthesized oblique', text: 'Italic asked of an upright face: Hill', faces: INTER, italic: true },
 ];
 
 /** The faces a string needs (the subsets its code points fall in). */
@@ -75,13 +77,14 @@ const facesFor = (faces: Face[], text: string) =>
 
 const familyName = (name: string) => `Golden ${name}`;
 
-async function drawWithPictor(name: string, text: string, size = FONT_SIZE): Promise<Buffer> {
+async function drawWithPictor(name: string, text: string, size = FONT_SIZE, italic = false): Promise<Buffer> {
   const parsed = layerSchema.parse({
     type: 'text',
     name: 'golden',
     ...BOX,
     text,
     fontSize: size,
+    fontStyle: italic ? 'italic' : 'normal',
     lineHeight: 1.2,
     align: 'start',
     color: '#000000',
@@ -139,7 +142,7 @@ describe('text drawn like chromium draws it (same font files)', () => {
 
   beforeAll(async () => {
     for (const script of SCRIPTS) for (const face of facesFor(script.faces, script.text)) GlobalFonts.registerFromPath(face.file, familyName(script.name));
-    for (const script of SCRIPTS) drawn.set(script.name, await drawWithPictor(script.name, script.text, script.size));
+    for (const script of SCRIPTS) drawn.set(script.name, await drawWithPictor(script.name, script.text, script.size, script.italic));
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1 });
     const files = new Map<string, string>();
@@ -155,7 +158,7 @@ describe('text drawn like chromium draws it (same font files)', () => {
       const html = `<!doctype html><html><head><meta charset="utf-8"><style>${rules.join('\n')}
         html, body { margin: 0; background: #ffffff; }
         div { position: absolute; left: ${BOX.x}px; top: ${BOX.y}px; width: ${BOX.width}px; height: ${BOX.height}px;
-              font: ${script.size ?? FONT_SIZE}px/1.2 '${familyName(script.name)}'; color: #000000; text-align: start; white-space: pre-wrap; }
+              font: ${script.italic ? 'italic ' : ''}${script.size ?? FONT_SIZE}px/1.2 '${familyName(script.name)}'; color: #000000; text-align: start; white-space: pre-wrap; }
         </style></head><body><div dir="auto"></div></body></html>`;
       await page.setContent(html);
       await page.evaluate(
@@ -229,6 +232,13 @@ describe('text drawn like chromium draws it (same font files)', () => {
     const result = compare(await inkOf(await drawWithPictor('Arabic', unjoined)), await inkOf(references.get('Arabic')!));
     if (process.env.GOLDEN_VERBOSE) console.log('unjoined Arabic', result);
     expect(result.agrees).toBe(false);
+  });
+
+  it('fails an upright line where italic was asked (the oblique is really drawn)', async () => {
+    const oblique = SCRIPTS.find((script) => script.italic)!;
+    const upright = compare(await inkOf(await drawWithPictor(oblique.name, oblique.text)), await inkOf(references.get(oblique.name)!));
+    if (process.env.GOLDEN_VERBOSE) console.log('upright for italic', upright);
+    expect(upright.agrees).toBe(false);
   });
 
   it('fails a right-to-left line laid out left to right', async () => {
