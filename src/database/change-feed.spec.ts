@@ -35,13 +35,10 @@ describe('SqliteChangeFeed', () => {
     expect(feed.isCurrent(stamp)).toBe(false);
   });
 
-  it('moves on from the next event-loop turn after another connection (another process, the CLI) commits', async () => {
+  it('moves on as soon as another connection (another process, the CLI) commits', () => {
     const feed = new SqliteChangeFeed(ours);
     const stamp = feed.stamp();
     theirs.prepare('INSERT INTO api_keys VALUES (?, 1)').run('key_2');
-    // One read of data_version serves the rest of this turn (a request takes three stamps).
-    expect(feed.isCurrent(stamp)).toBe(true);
-    await new Promise((resolve) => setImmediate(resolve));
     expect(feed.isCurrent(stamp)).toBe(false);
     const next = feed.stamp();
     expect(feed.isCurrent(next)).toBe(true);

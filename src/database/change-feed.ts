@@ -25,16 +25,13 @@ export abstract class ChangeFeed {
 /**
  * Embedded SQLite: every process using the file (other instances, the CLI) is on this host, and
  * `PRAGMA data_version` changes whenever another connection has committed. Reading it is a
- * synchronous call of ~2–3 µs (a shared lock on the WAL index), read at most once per event-loop turn, so
- * another process's revocation holds from this process's next turn on. Our own writes do not change it; `changed()` covers them.
+ * synchronous call of ~2–3 µs (a shared lock on the WAL index), so another process's revocation
+ * holds from this process's next request on. Our own writes do not change it; `changed()` covers them.
  */
 export class SqliteChangeFeed extends ChangeFeed {
   private readonly dataVersion: Statement<[], number>;
   private seenVersion: number;
   private generation = 0;
-  /** True until the event loop's next turn after a read: a request makes three stamps, one read serves them. */
-  private readThisTurn = false;
-  private readonly nextTurn = () => (this.readThisTurn = false);
 
   constructor(database: Database) {
     super();
@@ -43,9 +40,6 @@ export class SqliteChangeFeed extends ChangeFeed {
   }
 
   stamp(): number {
-    if (this.readThisTurn) return this.generation;
-    this.readThisTurn = true;
-    setImmediate(this.nextTurn);
     const version = this.dataVersion.get()!;
     if (version !== this.seenVersion) {
       this.seenVersion = version;
