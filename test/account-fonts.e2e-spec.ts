@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { createAccount, TestAccount } from './support/factories';
-import { fontFixtures, fontForm } from './support/font-fixtures';
+import { fontFixtures, fontForm, withFamilyName } from './support/font-fixtures';
 import { startTestApp, TestApp } from './support/test-app';
 
 /** §14: an account's fonts in its renders. */
@@ -77,6 +77,22 @@ describe('account fonts in renders', () => {
     });
     // Three uploads (each loaded by Skia in a throwaway process) and the workers' first use of the shipped fonts.
   }, 90_000);
+
+  it('an upload whose own name table claims a built-in family changes no other account’s renders', async () => {
+    // Skia files a registered face under its own family name too: registered as uploaded, this face would join
+    // the built-in Inter family in the whole process and draw every other account's Inter text.
+    const [carol, mallory] = await Promise.all([createAccount(testApp), createAccount(testApp)]);
+    const text = 'Hamburgefonstiv Rag';
+    const before = await render(carol, (await createTemplate(carol, 'Inter', text)).body.id);
+    await upload(mallory, withFamilyName(fontFixtures.ttf(), 'Inter'), 'Mallory Sans');
+    const malloryImage = await render(mallory, (await createTemplate(mallory, 'Mallory Sans', text)).body.id);
+    expect(malloryImage.pixels.equals(before.pixels)).toBe(false);
+
+    // A second template with the same design: a new cache key, so drawn again after the face was loaded.
+    const after = await render(carol, (await createTemplate(carol, 'Inter', text)).body.id);
+    expect(after.body.cached).toBe(false);
+    expect(after.pixels.equals(before.pixels)).toBe(true);
+  }, 60_000);
 
   it('refuses a template naming an unknown family, on create and on change', async () => {
     const created = await createTemplate(alice, 'Comic Sans');

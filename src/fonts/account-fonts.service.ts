@@ -7,6 +7,7 @@ import { packRanges, rangesFromCodePoints } from './coverage/code-point-ranges';
 import type { FontFace } from './entities/font-face.entity';
 import { DEFAULT_FONT_FAMILY } from './font-catalog';
 import { FontParser } from './font-parser';
+import { withPrivateName } from './font-private-name';
 import { isBuiltinFamily } from './font-resolver';
 import { familyKeyOf, FontsService } from './fonts.service';
 
@@ -114,7 +115,14 @@ export class AccountFontsService {
       this.coverage.set(registeredName, coverage);
     }
     const shipped: JobFontFace = { family, registeredName, weight: face.weight, style: face.style, coverage };
-    if (!this.loaded.has(registeredName) && bytes) shipped.bytes = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (!this.loaded.has(registeredName) && bytes) {
+      const privatelyNamed = await withPrivateName(bytes, registeredName).catch((error: Error) => {
+        this.logger.warn(`Font ${face.id} could not be prepared for drawing: ${error.message}`);
+        return null;
+      });
+      if (!privatelyNamed) return null;
+      shipped.bytes = new Uint8Array(privatelyNamed.buffer, privatelyNamed.byteOffset, privatelyNamed.byteLength);
+    }
     return shipped;
   }
 }
