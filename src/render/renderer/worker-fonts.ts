@@ -1,19 +1,11 @@
 import '../../fonts/host-fonts-off';
 import { GlobalFonts } from '@napi-rs/canvas';
-import { fontFiles } from '../../fonts/font-catalog';
+import { FALLBACK_FAMILIES, fontFiles } from '../../fonts/font-catalog';
 import type { AccountFontFace, JobFontFaces } from '../../fonts/account-fonts';
 import { unpackRanges } from '../../fonts/coverage/code-point-ranges';
 import { BUILTIN_FONT_RESOLVER, FontResolver } from '../../fonts/font-resolver';
 
 let fontsChecked = false;
-
-/**
- * Registered after the shipped fonts, under a name no host font has and no account face can take (those
- * are renamed before they reach a worker: font-private-name.ts). A shipped family's name would not do:
- * Skia also files a face under the family in its own name table (a test's alias of a Noto file, a host's
- * Noto Color Emoji where host fonts load), and the shipped fonts would then never be registered.
- */
-const SHIPPED_FONTS_MARKER = 'pictor-shipped-fonts';
 
 /**
  * The font collection is process-wide (shared by all worker threads): the first thread registers
@@ -23,10 +15,8 @@ const SHIPPED_FONTS_MARKER = 'pictor-shipped-fonts';
  */
 export function ensureFonts(): void {
   if (fontsChecked) return;
-  if (!GlobalFonts.has(SHIPPED_FONTS_MARKER)) {
-    const files = fontFiles();
-    for (const { family, path } of files) GlobalFonts.registerFromPath(path, family);
-    GlobalFonts.registerFromPath(files[0].path, SHIPPED_FONTS_MARKER);
+  if (!GlobalFonts.has(FALLBACK_FAMILIES[FALLBACK_FAMILIES.length - 1])) {
+    for (const { family, path } of fontFiles()) GlobalFonts.registerFromPath(path, family);
   }
   fontsChecked = true;
 }
