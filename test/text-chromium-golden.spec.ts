@@ -1,4 +1,5 @@
 import { GlobalFonts } from '@napi-rs/canvas';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Browser } from 'playwright-core';
@@ -6,6 +7,7 @@ import { launchChromium } from './support/chromium';
 import sharp from 'sharp';
 import { layerSchema } from '../src/render/layers/layer-registry';
 import type { TextLayer } from '../src/render/layers/text/text-layer.definition';
+import type { DrawJob } from '../src/render/renderer/draw-job';
 import { drawTemplate } from '../src/render/renderer/draw-template';
 
 /**
@@ -96,6 +98,25 @@ async function drawWithPictor(name: string, text: string, size = FONT_SIZE, ital
     images: new Map(),
   });
   return Buffer.from(result.bytes);
+}
+
+/**
+ * Draws in a process of its own, with only the shipped fonts. The native font collection is process-wide: in
+ * this jest worker it also holds whatever earlier spec files registered (account faces under random names among
+ * them), and the emoji clusters that Skia resolves through its fallback search over the whole collection came out
+ * differently (uncoloured, or missing) in 2 of 4 CI runs of the suite.
+ */
+function drawInFreshProcess(job: Omit<DrawJob, 'images'>): Buffer {
+  const script = `
+    const { drawTemplate } = require('./src/render/renderer/draw-template');
+    const job = { ...JSON.parse(require('fs').readFileSync(0, 'utf8')), images: new Map() };
+    drawTemplate(job).then((result) => process.stdout.write(Buffer.from(result.bytes).toString('base64')));`;
+  const output = execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
+    cwd: join(__dirname, '..'),
+    input: JSON.stringify(job),
+    encoding: 'utf8',
+  });
+  return Buffer.from(output, 'base64');
 }
 
 interface Ink {
@@ -201,27 +222,25 @@ describe('text drawn like chromium draws it (same font files)', () => {
     expect(Math.abs(pictor.box!.bottom - reference.box!.bottom)).toBeLessThanOrEqual(name === 'Baseline' ? 1 : EDGE_TOLERANCE);
   });
 
-  // Debian's chromium draws nothing from the Noto Color Emoji build on npm (checked with its own
-  // @font-face), so emoji have no browser reference: Pictor must draw them in colour, whole, in place.
+  // Debian's chromium draws nothing from the Noto Color Emoji build on npm (OpenType-SVG glyphs, which
+  // chromium does not draw), so emoji have no browser reference: Pictor must draw them in colour, whole, in place.
   it('draws colour emoji, each cluster whole', async () => {
     const parsed = layerSchema.parse({ type: 'text', name: 'emoji', ...BOX, text: '👋🏽🇯🇵👨‍👩‍👧', fontSize: FONT_SIZE }) as TextLayer;
-    const result = await drawTemplate({
+    const bytes = drawInFreshProcess({
       design: { width: WIDTH, height: HEIGHT, background: '#ffffff', layers: [parsed] },
       output: { width: WIDTH, height: HEIGHT, format: 'png', quality: 90 },
-      images: new Map(),
     });
-    const { data, info } = await sharp(Buffer.from(result.bytes)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     let colourful = 0;
     let right = 0;
     for (let offset = 0; offset < data.length; offset += info.channels) {
       const [red, green, blue] = [data[offset], data[offset + 1], data[offset + 2]];
-      if (Math.max(red, green, blue) - Math.min(red, green, blue) > 60) {
-        colourful++;
-        right = Math.max(right, (offset / info.channels) % info.width);
-      }
+      if (Math.max(red, green, blue) - Math.min(red, green, blue) > 60) colourful++;
+      if (255 - Math.min(red, green, blue) >= 96) right = Math.max(right, (offset / info.channels) % info.width);
     }
     expect(colourful).toBeGreaterThan(1000);
-    // Three clusters of about one em each, not eight code points' worth of boxes and pieces.
+    // Three clusters of about one em each (the family is grey: its ink counts, not its colour), not eight code
+    // points' worth of boxes and pieces.
     expect(right - BOX.x).toBeGreaterThan(2 * FONT_SIZE);
     expect(right - BOX.x).toBeLessThan(4 * FONT_SIZE);
   });
