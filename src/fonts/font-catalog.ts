@@ -79,11 +79,17 @@ const HAN_FAMILIES = new Set(['Noto Sans SC', 'Noto Sans JP', 'Noto Sans KR', 'N
  */
 export function fallbackFamiliesFor(lang: string | undefined): readonly string[] {
   const preferred = lang ? HAN_FAMILY_BY_LANGUAGE.find(([pattern]) => pattern.test(lang))?.[1] : undefined;
-  if (!preferred) return FALLBACK_FAMILIES;
-  const firstHan = FALLBACK_FAMILIES.findIndex((family) => HAN_FAMILIES.has(family));
-  const others = FALLBACK_FAMILIES.filter((family) => family !== preferred);
-  return [...others.slice(0, firstHan), preferred, ...others.slice(firstHan)];
+  return (preferred ? FALLBACK_ORDER_BY_HAN_FAMILY.get(preferred) : undefined) ?? FALLBACK_FAMILIES;
 }
+
+/** Built once: the resolver asks for an order for every text style of every render. */
+const FALLBACK_ORDER_BY_HAN_FAMILY = new Map(
+  HAN_FAMILY_BY_LANGUAGE.map(([, preferred]) => {
+    const firstHan = FALLBACK_FAMILIES.findIndex((family) => HAN_FAMILIES.has(family));
+    const others = FALLBACK_FAMILIES.filter((family) => family !== preferred);
+    return [preferred, [...others.slice(0, firstHan), preferred, ...others.slice(firstHan)]];
+  }),
+);
 
 const INTER_FILES: Record<number, string> = {
   100: 'Thin',

@@ -8,7 +8,7 @@ import { ImageStorage, StoredImage } from './image-storage';
  * Files up to this size (every drawn image of ordinary size) are written synchronously. Through the
  * thread pool a write is four round trips (open, write, close, rename): 48 KB written 2,000 times took
  * 217 µs of CPU each that way against 60 µs synchronously, which blocks the event loop for 49 µs at the
- * median (211 µs p99). Larger files (fonts, huge images) keep the asynchronous path.
+ * median (211 µs p99). Larger files (big fonts, huge images) keep the asynchronous path.
  */
 const SYNCHRONOUS_WRITE_LIMIT = 1024 * 1024;
 
