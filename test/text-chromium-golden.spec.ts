@@ -1,13 +1,12 @@
 import { GlobalFonts } from '@napi-rs/canvas';
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Browser } from 'playwright-core';
 import { launchChromium } from './support/chromium';
+import { drawInFreshProcess } from './support/fresh-process-draw';
 import sharp from 'sharp';
 import { layerSchema } from '../src/render/layers/layer-registry';
 import type { TextLayer } from '../src/render/layers/text/text-layer.definition';
-import type { DrawJob } from '../src/render/renderer/draw-job';
 import { drawTemplate } from '../src/render/renderer/draw-template';
 
 /**
@@ -98,25 +97,6 @@ async function drawWithPictor(name: string, text: string, size = FONT_SIZE, ital
     images: new Map(),
   });
   return Buffer.from(result.bytes);
-}
-
-/**
- * Draws in a process of its own, with only the shipped fonts. The native font collection is process-wide: in
- * this jest worker it also holds whatever earlier spec files registered (account faces under random names among
- * them), and the emoji clusters that Skia resolves through its fallback search over the whole collection came out
- * differently (uncoloured, or missing) in 2 of 4 CI runs of the suite.
- */
-function drawInFreshProcess(job: Omit<DrawJob, 'images'>): Buffer {
-  const script = `
-    const { drawTemplate } = require('./src/render/renderer/draw-template');
-    const job = { ...JSON.parse(require('fs').readFileSync(0, 'utf8')), images: new Map() };
-    drawTemplate(job).then((result) => process.stdout.write(Buffer.from(result.bytes).toString('base64')));`;
-  const output = execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
-    cwd: join(__dirname, '..'),
-    input: JSON.stringify(job),
-    encoding: 'utf8',
-  });
-  return Buffer.from(output, 'base64');
 }
 
 interface Ink {
