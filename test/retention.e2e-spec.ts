@@ -93,8 +93,23 @@ describe('image retention', () => {
   });
 
   it('runs one sweep at a time across instances', async () => {
-    const results = await Promise.all([first.get(RetentionSweeperService).sweep(), second.get(RetentionSweeperService).sweep()]);
-    expect(results.filter((result) => result.ran)).toHaveLength(1);
+    // Hold the first sweep open just after it has taken the lease (its first step is the tracker
+    // flush): two sweeps started together can otherwise finish one after the other.
+    const tracker = first.get(ImageAccessTracker);
+    let leaseTaken!: () => void;
+    let letGo!: () => void;
+    const taken = new Promise<void>((resolve) => (leaseTaken = resolve));
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const flush = jest.spyOn(tracker, 'flush').mockImplementation(async () => {
+      leaseTaken();
+      await held;
+    });
+    const running = first.get(RetentionSweeperService).sweep();
+    await taken;
+    expect(await second.get(RetentionSweeperService).sweep()).toEqual({ ran: false, deleted: 0 });
+    letGo();
+    expect((await running).ran).toBe(true);
+    flush.mockRestore();
     // Released at the end: the next sweep runs.
     expect((await second.get(RetentionSweeperService).sweep()).ran).toBe(true);
   });

@@ -36,6 +36,16 @@ describe('studio at /app/templates in a real browser', () => {
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on('dialog', (dialog) => void dialog.accept());
+    // Said as they happen, so a failure far from its cause (one CI run: no canvas after "New template") shows why.
+    page.on('pageerror', (error) => console.warn(`studio page error: ${error.message}`));
+    page.on('crash', () => console.warn('studio page crashed'));
+    page.on('requestfailed', (request) => {
+      // The studio aborts a preview that a newer change makes stale.
+      if (!request.failure()?.errorText.includes('ERR_ABORTED')) console.warn(`studio request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 500) console.warn(`studio request answered ${response.status()}: ${response.request().method()} ${response.url()}`);
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -70,10 +80,12 @@ describe('studio at /app/templates in a real browser', () => {
     await page.getByLabel('Password').fill('a long passphrase');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('link', { name: 'Templates' }).click();
+    await page.waitForURL(/\/app\/templates$/);
     const account = (await testApp.get(AccountsService).findByEmail(EMAIL))!;
     apiKey = (await testApp.get(ApiKeysService).create(account.id, 'test')).plainKey;
 
     await page.getByRole('button', { name: 'New template' }).click();
+    await page.waitForURL(/\/app\/templates\/new\??$/);
     await canvas().waitFor();
     await field('Name').fill('Blog card');
     await field('Template width').fill('1200');
