@@ -11,6 +11,7 @@ import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Piscina from 'piscina';
+import { FontCollectionLock } from '../src/render/renderer/font-collection-lock';
 import 'sharp'; // keep libvips loaded while raw-pipeline workers come and go (sharp #2263)
 // Loaded (and its own mimalloc initialized) before configureNativeAllocator() below: the peer runs with its
 // defaults. Immediate purging measured ~35 % slower for resvg, while it does not change @napi-rs/canvas.
@@ -254,7 +255,9 @@ async function main() {
     // execArgv [] as in the server: inherited, this process's `-r ts-node/register` would load the TypeScript
     // compiler into every worker, and that larger heap measured ~1.5 ms less GC work per render than the
     // server's own workers get (V8 helper threads 0.5 vs 2.0 ms per render, 2026-11-25).
-    const pool = new Piscina({ filename, minThreads: THREADS, maxThreads: THREADS, execArgv: [] });
+    // The server's workers share a font collection lock (RendererService); the raw pipeline pays for it too.
+    const workerData = { fontCollectionLock: FontCollectionLock.create(60_000).shared() };
+    const pool = new Piscina({ filename, minThreads: THREADS, maxThreads: THREADS, execArgv: [], workerData });
     try {
       return await body(pool);
     } finally {

@@ -41,7 +41,8 @@ describe('studio at /app/templates in a real browser', () => {
     page.on('crash', () => console.warn('studio page crashed'));
     page.on('requestfailed', (request) => {
       // The studio aborts a preview that a newer change makes stale.
-      if (!request.failure()?.errorText.includes('ERR_ABORTED')) console.warn(`studio request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`);
+      if (!request.failure()?.errorText.includes('ERR_ABORTED'))
+        console.warn(`studio request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`);
     });
     page.on('response', (response) => {
       if (response.status() >= 500) console.warn(`studio request answered ${response.status()}: ${response.request().method()} ${response.url()}`);

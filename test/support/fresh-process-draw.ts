@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import type { DrawJob } from '../../src/render/renderer/draw-job';
 
 /**
- * Draws in a process of its own, with only the shipped fonts and no other drawing thread. In a jest worker the
- * native font collection and Skia's glyph caches are shared with the render threads of every e2e app that ran
- * there before, and colour emoji drawn while other threads draw sometimes come out blank (a race reproduced
- * outside jest with 4–8 threads; see the 2026-11-25 note on issue 14). Tests of emoji drawing use this until the
- * renderer serializes emoji drawing.
+ * Draws in a process of its own, with only the shipped fonts and no other drawing thread. The native font
+ * collection is the whole process's, and a font registered while another thread draws makes that drawing
+ * lose emoji (see FontCollectionLock). The render pools and main-thread drawings of one test file share
+ * that lock, but a jest worker also holds the module instances (and any live threads) of the files that
+ * ran in it before, each with a lock of its own. Tests of emoji drawing outside a pool use this.
  */
 export function drawInFreshProcess(job: Omit<DrawJob, 'images'>): Buffer {
   const script = `

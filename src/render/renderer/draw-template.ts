@@ -5,8 +5,9 @@ import { RenderWarning, RenderWarningCode } from '../dto/render-response';
 import { decodeLayerImage } from '../layers/image/image-layer.decode';
 import { drawLayer } from '../layers/layer-drawers';
 import type { LayerDefinition } from '../layers/layer-registry';
+import type { FontResolver } from '../../fonts/font-resolver';
 import type { DrawJob, DrawResult } from './draw-job';
-import { accountFontResolver, ensureFonts } from './worker-fonts';
+import { accountFontResolver, ensureFonts, fontCollectionLock } from './worker-fonts';
 
 export { ensureFonts, familyList } from './worker-fonts';
 
@@ -74,11 +75,36 @@ function canvasFor(width: number, height: number): Canvas {
   return reusable;
 }
 
-/** Draws a template with its resolved layers, scaled to the output size, and encodes it. */
-export async function drawTemplate(job: DrawJob): Promise<DrawResult> {
+let previous: Promise<unknown> = Promise.resolve();
+
+/**
+ * Draws a template with its resolved layers, scaled to the output size, and encodes it. One drawing at a
+ * time per thread: they share the thread's canvas. A pool gives a thread one job at a time anyway; callers in
+ * the main thread (tests, tools) may not wait for one before the next.
+ */
+export function drawTemplate(job: DrawJob): Promise<DrawResult> {
+  const drawing = previous.then(() => drawOne(job));
+  previous = drawing.catch(() => undefined);
+  return drawing;
+}
+
+async function drawOne(job: DrawJob): Promise<DrawResult> {
   ensureFonts();
-  const warnings: RenderWarning[] = [];
   const fonts = accountFontResolver(job.fonts);
+  // Text is laid out and its glyphs drawn up to the readback in the encode: no font may be registered
+  // meanwhile (see FontCollectionLock). Registration happened above, before the read is taken.
+  const release = job.design.layers.some((layer) => layer.type === 'text') ? fontCollectionLock().read() : undefined;
+  try {
+    const warnings: RenderWarning[] = [];
+    const canvas = await drawLayers(job, fonts.resolver, warnings);
+    const bytes = await encode(canvas, job);
+    return fonts.missing.length > 0 ? { bytes, warnings, fontsMissing: fonts.missing } : { bytes, warnings };
+  } finally {
+    release?.();
+  }
+}
+
+async function drawLayers(job: DrawJob, fonts: FontResolver, warnings: RenderWarning[]): Promise<Canvas> {
   const canvas = canvasFor(job.output.width, job.output.height);
   const ctx = canvas.getContext('2d');
   ctx.save();
@@ -92,10 +118,9 @@ export async function drawTemplate(job: DrawJob): Promise<DrawResult> {
     const images = await layerImages(job, layer, warnings);
     ctx.save();
     ctx.globalAlpha = layer.opacity;
-    drawLayer(ctx, layer, { warnings, images, fonts: fonts.resolver });
+    drawLayer(ctx, layer, { warnings, images, fonts });
     ctx.restore();
   }
   ctx.restore();
-  const bytes = await encode(canvas, job);
-  return fonts.missing.length > 0 ? { bytes, warnings, fontsMissing: fonts.missing } : { bytes, warnings };
+  return canvas;
 }

@@ -1,7 +1,18 @@
+import { workerData } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { DrawJob, DrawResult } from './draw-job';
 import { drawTemplate, ensureFonts } from './draw-template';
+import { FontCollectionLock, FontCollectionLockShare } from './font-collection-lock';
+import { useFontCollectionLock } from './worker-fonts';
 
+/** What the pool hands every worker it starts. */
+export interface RenderWorkerData {
+  fontCollectionLock: FontCollectionLockShare;
+}
+
+// A pool started without one (a benchmark's raw pool) gets a lock of its own per thread: no guard between threads.
+const shared = (workerData as RenderWorkerData | undefined)?.fontCollectionLock;
+if (shared) useFontCollectionLock(new FontCollectionLock(shared));
 // Fonts load when the worker starts, not on its first job.
 ensureFonts();
 

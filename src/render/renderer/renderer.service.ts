@@ -8,7 +8,12 @@ import 'sharp';
 import { AppConfig } from '../../config/app-config';
 import { MetricsService } from '../../metrics/metrics.service';
 import type { DrawJob, DrawResult } from './draw-job';
+import { processFontCollectionLock } from './font-collection-lock';
 import { configureNativeAllocator } from './native-allocator';
+import type { RenderWorkerData } from './render.worker';
+
+/** Beyond the render budget, a hold on the font collection lock is a dead thread's (backstop: see below). */
+const FONT_LOCK_LEASE_MARGIN_MS = 5_000;
 
 /** Compiled worker next to this file; when running from TypeScript sources (tests), its build in dist/. */
 function workerFile(): string {
@@ -30,8 +35,10 @@ export class RendererService implements OnModuleDestroy {
     private readonly metrics: MetricsService,
   ) {
     configureNativeAllocator();
+    const fontLock = processFontCollectionLock(config.renderTimeoutMs + FONT_LOCK_LEASE_MARGIN_MS);
     this.pool = new Piscina({
       filename: workerFile(),
+      workerData: { fontCollectionLock: fontLock.shared() } satisfies RenderWorkerData,
       minThreads: config.renderThreads,
       maxThreads: config.renderThreads,
       idleTimeout: 60_000,
@@ -41,6 +48,8 @@ export class RendererService implements OnModuleDestroy {
       // Piscina's run and wait-time histograms: nothing reads them, and recording costs every task.
       recordTiming: false,
     });
+    // A thread ended by the render budget may have held the lock: free its place now, not at the lease.
+    this.pool.on('workerDestroy', (worker: { id: number }) => fontLock.releaseThread(worker.id));
   }
 
   /** Aborting `signal` takes a queued job off the queue, or terminates the worker drawing it (piscina replaces it). */

@@ -4,8 +4,21 @@ import { FALLBACK_FAMILIES, fontFiles } from '../../fonts/font-catalog';
 import type { AccountFontFace, JobFontFaces } from '../../fonts/account-fonts';
 import { unpackRanges } from '../../fonts/coverage/code-point-ranges';
 import { BUILTIN_FONT_RESOLVER, FontResolver } from '../../fonts/font-resolver';
+import { FontCollectionLock, processFontCollectionLock } from './font-collection-lock';
 
 let fontsChecked = false;
+let collectionLock: FontCollectionLock | undefined;
+
+/** The render worker hands in its pool's lock (shared by every thread of the pool) before it loads any font. */
+export function useFontCollectionLock(lock: FontCollectionLock): void {
+  collectionLock = lock;
+}
+
+/** Held (as a reader) by every drawing with text; registrations take it as writers. */
+export function fontCollectionLock(): FontCollectionLock {
+  collectionLock ??= processFontCollectionLock();
+  return collectionLock;
+}
 
 /**
  * The font collection is process-wide (shared by all worker threads): the first thread registers
@@ -15,8 +28,13 @@ let fontsChecked = false;
  */
 export function ensureFonts(): void {
   if (fontsChecked) return;
-  if (!GlobalFonts.has(FALLBACK_FAMILIES[FALLBACK_FAMILIES.length - 1])) {
-    for (const { family, path } of fontFiles()) GlobalFonts.registerFromPath(path, family);
+  const marker = FALLBACK_FAMILIES[FALLBACK_FAMILIES.length - 1];
+  const lock = fontCollectionLock();
+  // Checked again as the writer: threads starting together would otherwise all register the whole set.
+  if (!lock.reading(() => GlobalFonts.has(marker))) {
+    lock.write(() => {
+      if (!GlobalFonts.has(marker)) for (const { family, path } of fontFiles()) GlobalFonts.registerFromPath(path, family);
+    });
   }
   fontsChecked = true;
 }
@@ -42,10 +60,16 @@ export function accountFontResolver(faces: JobFontFaces = []): { resolver: FontR
     let known = accountFaces.get(face.registeredName);
     if (!known) {
       // Another thread of this process may have registered it already: registering twice would keep two copies.
+      const lock = fontCollectionLock();
+      const { bytes } = face;
       const present =
-        GlobalFonts.has(face.registeredName) ||
-        (face.bytes !== undefined &&
-          GlobalFonts.register(Buffer.from(face.bytes.buffer, face.bytes.byteOffset, face.bytes.byteLength), face.registeredName) !== null);
+        lock.reading(() => GlobalFonts.has(face.registeredName)) ||
+        (bytes !== undefined &&
+          lock.write(
+            () =>
+              GlobalFonts.has(face.registeredName) ||
+              GlobalFonts.register(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), face.registeredName) !== null,
+          ));
       if (!present) {
         missing.push(face.registeredName);
         continue;

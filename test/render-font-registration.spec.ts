@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import type { AppConfig } from '../src/config/app-config';
+import { packRanges } from '../src/fonts/coverage/code-point-ranges';
+import { withPrivateName } from '../src/fonts/font-private-name';
+import type { MetricsService } from '../src/metrics/metrics.service';
+import { textLayerSchema } from '../src/render/layers/text/text-layer.definition';
+import type { DrawJob, DrawResult } from '../src/render/renderer/draw-job';
+import { RendererService } from '../src/render/renderer/renderer.service';
+import { fontFixtures } from './support/font-fixtures';
+
+const THREADS = 6;
+const ROUNDS = 30;
+
+const textJob = (text: string, fontFamily: string, fonts?: DrawJob['fonts']): DrawJob => ({
+  design: {
+    width: 600,
+    height: 120,
+    background: '#ffffff',
+    layers: [textLayerSchema.parse({ name: 't', type: 'text', x: 10, y: 10, width: 580, height: 100, text, fontSize: 48, color: '#000000', fontFamily })],
+  },
+  output: { width: 600, height: 120, format: 'png', quality: 0 },
+  images: new Map(),
+  fonts,
+});
+
+/**
+ * The native font collection is the whole process's. Before the pool's threads shared a lock over it, a font
+ * registered by one thread while another drew made that drawing lose its ZWJ, flag and variation-selector
+ * emoji (blank cells); here that happened in most runs. This is the pool the server uses, fed the way
+ * account fonts arrive: each job brings a face this process has not seen.
+ */
+describe('render pool: registering fonts while other threads draw', () => {
+  let renderer: RendererService;
+
+  beforeAll(() => {
+    const config = { renderThreads: THREADS, renderNice: 0, renderTimeoutMs: 15_000 } as AppConfig;
+    renderer = new RendererService(config, { renderQueue: { set: () => undefined } } as unknown as MetricsService);
+  });
+
+  afterAll(() => renderer.onModuleDestroy());
+
+  it('draws every emoji the same while account faces are being registered', async () => {
+    const fontBytes = fontFixtures.ttf();
+    const emoji = textJob('🇫🇷🇩🇪 ❤️ 👨‍👩‍👧 😀', 'Inter');
+    const faces = await Promise.all(
+      Array.from({ length: ROUNDS * 2 }, async (_, index) => {
+        const registeredName = `race-${index}-${process.pid}`;
+        const bytes = await withPrivateName(fontBytes, registeredName);
+        return [{ family: `Brand ${index}`, registeredName, weight: 400, style: 'normal' as const, coverage: packRanges([[0x20, 0x7e]]), bytes }];
+      }),
+    );
+    // Drawn alone first: what every drawing during the registrations must equal.
+    const alone = await renderer.draw(emoji);
+    const drawings: Array<Promise<Uint8Array>> = [];
+    const registrations: Array<Promise<DrawResult>> = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let copy = 0; copy < THREADS - 2; copy++) drawings.push(renderer.draw(emoji).then((result) => result.bytes));
+      for (const fonts of faces.slice(round * 2, round * 2 + 2)) registrations.push(renderer.draw(textJob('Brand', fonts[0].family, fonts)));
+    }
+    const digest = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+    const digests = new Set((await Promise.all(drawings)).map(digest));
+    // Every face was registered and drawn with (none reported missing).
+    expect((await Promise.all(registrations)).filter((result) => result.fontsMissing)).toEqual([]);
+    expect([...digests]).toEqual([digest(alone.bytes)]);
+  });
+});
