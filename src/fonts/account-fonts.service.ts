@@ -32,6 +32,15 @@ export interface AccountFontPlan<Layer> {
   faces: JobFontFace[];
 }
 
+/** A face ready to travel to the workers: its privately named bytes and its packed coverage. */
+interface PreparedFace {
+  bytes: Uint8Array;
+  coverage: string;
+}
+
+/** Memory for prepared copies; a face larger than this is prepared again for each job until a worker has it. */
+const PREPARED_BYTES = 64 * 1024 * 1024;
+
 export const registeredNameOf = (face: Pick<FontFace, 'id' | 'sha256'>): string => `${face.id}-${face.sha256.slice(0, 16)}`;
 
 /**
@@ -46,6 +55,13 @@ export class AccountFontsService {
   private readonly loaded = new Set<string>();
   /** Packed coverage by registered name (content-addressed, so never stale). */
   private readonly coverage = new LRUCache<string, string>({ max: 2_000 });
+  /**
+   * Privately named copies waiting for a worker to load them (dropped once one has): the first renders after an
+   * upload or a restart each needed a storage read and a rename (WOFF2: a WebAssembly decode) without it.
+   */
+  private readonly prepared = new LRUCache<string, PreparedFace>({ maxSize: PREPARED_BYTES, sizeCalculation: (face) => Math.max(1, face.bytes.byteLength) });
+  /** Preparations under way, so concurrent renders with a new face read and rename it once. */
+  private readonly preparing = new Map<string, Promise<PreparedFace | null>>();
 
   constructor(
     private readonly fonts: FontsService,
@@ -93,7 +109,11 @@ export class AccountFontsService {
 
   /** After a drawing that used `faces` succeeded: the workers have them, so later jobs travel without bytes. */
   confirmLoaded(faces: readonly JobFontFace[]): void {
-    for (const face of faces) if (face.bytes) this.loaded.add(face.registeredName);
+    for (const face of faces) {
+      if (!face.bytes) continue;
+      this.loaded.add(face.registeredName);
+      this.prepared.delete(face.registeredName);
+    }
   }
 
   /** A worker found a face missing (a job without bytes reached it first): send the bytes again. */
@@ -103,26 +123,45 @@ export class AccountFontsService {
 
   private async jobFace(family: string, face: FontFace): Promise<JobFontFace | null> {
     const registeredName = registeredNameOf(face);
+    const loaded = this.loaded.has(registeredName);
     let coverage = this.coverage.get(registeredName);
-    let bytes: Buffer | null = null;
-    if (!this.loaded.has(registeredName) || coverage === undefined) {
-      bytes = await this.fonts.bytesOf(face);
-      if (!bytes) {
-        this.logger.warn(`Font ${face.id} is missing from storage (${face.storageKey})`);
-        return null;
-      }
-      coverage ??= packRanges(rangesFromCodePoints(this.parser.parse(bytes).codePoints));
-      this.coverage.set(registeredName, coverage);
+    let bytes: Uint8Array | undefined;
+    if (!loaded || coverage === undefined) {
+      const prepared = await this.prepare(face, registeredName);
+      if (!prepared) return null;
+      ({ coverage, bytes } = prepared);
     }
     const shipped: JobFontFace = { family, registeredName, weight: face.weight, style: face.style, coverage };
-    if (!this.loaded.has(registeredName) && bytes) {
-      const privatelyNamed = await withPrivateName(bytes, registeredName).catch((error: Error) => {
-        this.logger.warn(`Font ${face.id} could not be prepared for drawing: ${error.message}`);
-        return null;
-      });
-      if (!privatelyNamed) return null;
-      shipped.bytes = new Uint8Array(privatelyNamed.buffer, privatelyNamed.byteOffset, privatelyNamed.byteLength);
-    }
+    if (!loaded) shipped.bytes = bytes;
     return shipped;
+  }
+
+  private prepare(face: FontFace, registeredName: string): Promise<PreparedFace | null> {
+    const ready = this.prepared.get(registeredName);
+    if (ready) return Promise.resolve(ready);
+    let pending = this.preparing.get(registeredName);
+    if (!pending) {
+      pending = this.readAndRename(face, registeredName).finally(() => this.preparing.delete(registeredName));
+      this.preparing.set(registeredName, pending);
+    }
+    return pending;
+  }
+
+  private async readAndRename(face: FontFace, registeredName: string): Promise<PreparedFace | null> {
+    const stored = await this.fonts.bytesOf(face);
+    if (!stored) {
+      this.logger.warn(`Font ${face.id} is missing from storage (${face.storageKey})`);
+      return null;
+    }
+    const coverage = this.coverage.get(registeredName) ?? packRanges(rangesFromCodePoints(this.parser.parse(stored).codePoints));
+    this.coverage.set(registeredName, coverage);
+    const privatelyNamed = await withPrivateName(stored, registeredName).catch((error: Error) => {
+      this.logger.warn(`Font ${face.id} could not be prepared for drawing: ${error.message}`);
+      return null;
+    });
+    if (!privatelyNamed) return null;
+    const prepared = { bytes: new Uint8Array(privatelyNamed.buffer, privatelyNamed.byteOffset, privatelyNamed.byteLength), coverage };
+    if (!this.loaded.has(registeredName)) this.prepared.set(registeredName, prepared);
+    return prepared;
   }
 }
