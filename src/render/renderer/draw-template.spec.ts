@@ -17,7 +17,7 @@ async function renderText(text: string): Promise<{ data: Buffer; channels: numbe
     layers: [{ name: 't', type: 'text', x: 10, y: 10, width: 380, height: 80, text, fontSize: 48, color: '#ffffff' }],
   });
   const output = { width: 400, height: 100, format: 'png' as const, quality: 0 };
-  // Emoji in a process of their own: other drawing threads of this jest worker race with them (fresh-process-draw.ts).
+  // Emoji in a process of their own: fonts registered by other threads of this jest worker could blank them (fresh-process-draw.ts).
   const bytes = /\p{Extended_Pictographic}/u.test(text)
     ? drawInFreshProcess({ design, output })
     : (await drawTemplate({ design, output, images: new Map() })).bytes;
