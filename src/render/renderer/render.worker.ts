@@ -10,7 +10,7 @@ export interface RenderWorkerData {
   fontCollectionLock: FontCollectionLockShare;
 }
 
-// A pool started without one (a benchmark's raw pool) gets a lock of its own per thread: no guard between threads.
+// RendererService and the bench hand the process's lock in; a pool started without one would leave its threads unguarded.
 const shared = (workerData as RenderWorkerData | undefined)?.fontCollectionLock;
 if (shared) useFontCollectionLock(new FontCollectionLock(shared));
 // Fonts load when the worker starts, not on its first job.

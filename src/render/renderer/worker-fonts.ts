@@ -9,7 +9,7 @@ import { FontCollectionLock, processFontCollectionLock } from './font-collection
 let fontsChecked = false;
 let collectionLock: FontCollectionLock | undefined;
 
-/** The render worker hands in its pool's lock (shared by every thread of the pool) before it loads any font. */
+/** The render worker hands in the lock its pool was given (the process's) before it loads any font. */
 export function useFontCollectionLock(lock: FontCollectionLock): void {
   collectionLock = lock;
 }
