@@ -61,6 +61,14 @@ describe('drawTemplate glyph coverage (real fonts)', () => {
   });
 });
 
+describe('drawings in one thread', () => {
+  it('draws one at a time: two started together each come out as when drawn alone (they share the canvas)', async () => {
+    const [alpha, omega] = await Promise.all([renderText('Alpha'), renderText('Omega')]);
+    expect(alpha.data.equals((await renderText('Alpha')).data)).toBe(true);
+    expect(omega.data.equals((await renderText('Omega')).data)).toBe(true);
+  });
+});
+
 describe('familyList (fallback fonts only when needed)', () => {
   beforeAll(() => ensureFonts());
   const all = FALLBACK_FAMILIES.map((name) => `"${name}"`).join(', ');

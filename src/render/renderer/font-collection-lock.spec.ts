@@ -68,8 +68,11 @@ describe('FontCollectionLock', () => {
     const lock = FontCollectionLock.create(LEASE_MS);
     const reader = otherThread(lock.shared(), 'read');
     await reader.holding;
-    // Taken at once while the other thread still reads (it has not been told to let go).
+    // Taken at once while the other thread still reads (it has not been told to let go); a reader kept waiting
+    // would only get in by clearing the other's hold at the lease.
+    const started = Date.now();
     expect(lock.reading(() => reader.marked())).toBe(0);
+    expect(Date.now() - started).toBeLessThan(LEASE_MS / 2);
     reader.letGo();
     await reader.end();
   });
