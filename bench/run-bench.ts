@@ -86,6 +86,15 @@ const record = (what: string, value: string, ratio = '', target = '') => {
   console.log(`  ${what}: ${value}${ratio ? `  (ratio ${ratio}${target ? `, target ${target}` : ''})` : ''}`);
 };
 
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+/** A median ratio with the rounds it came from. */
+const shown = (ratios: number[]) => `${median(ratios).toFixed(2)} (rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})`;
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
@@ -150,22 +159,42 @@ const freshRequests = (apiKey: string, templateId: string, format: 'png' | 'jpeg
 ];
 
 /**
- * Fresh renders through the API: `count` requests, each with its own text. Timed to the last
- * response: autocannon itself only notices `amount` on its one-second tick, which would round
- * every run up to whole seconds.
+ * Fresh renders over HTTP (Pictor's API, or the HTTP ceiling at `base`): `count` requests, each with its own
+ * text. Timed to the last response: autocannon itself only notices `amount` on its one-second tick, which
+ * would round every run up to whole seconds.
  */
-async function apiFresh(apiKey: string, templateId: string, format: 'png' | 'jpeg', count: number, connections = THREADS * 4, title = text) {
+async function httpFresh(base: string, apiKey: string, templateId: string, format: 'png' | 'jpeg', count: number, connections = THREADS * 4, title = text) {
   const started = performance.now();
   let lastResponseAt = started;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: BASE, connections, amount: count, requests: freshRequests(apiKey, templateId, format, title) },
+      { url: base, connections, amount: count, requests: freshRequests(apiKey, templateId, format, title) },
       (error: Error | null, done) => (error ? reject(error) : resolve(done)),
     );
     instance.on('response', () => (lastResponseAt = performance.now()));
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`fresh renders failed: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return count / ((lastResponseAt - started) / 1000);
+}
+
+const apiFresh = (apiKey: string, templateId: string, format: 'png' | 'jpeg', count: number, connections = THREADS * 4, title = text) =>
+  httpFresh(BASE, apiKey, templateId, format, count, connections, title);
+
+const CEILING_PORT = PORT + 200;
+const CEILING = `http://127.0.0.1:${CEILING_PORT}`;
+
+/** The fresh-render HTTP ceiling (bench/bare-render-server.js) for these designs, by template id; `kill()` it after. */
+async function startRenderCeiling(designs: Record<string, unknown>): Promise<ChildProcess> {
+  // execArgv [] as Pictor runs: not this process's ts-node.
+  const child = fork(join(__dirname, 'bare-render-server.js'), {
+    execArgv: [],
+    env: { ...BASE_ENV, BARE_DESIGNS: JSON.stringify(designs), BARE_THREADS: String(THREADS), BARE_PORT: String(CEILING_PORT) },
+  });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`render ceiling exited with ${code}`)));
+  });
+  return child;
 }
 
 /** A background flood of fresh renders; `stop()` ends it and resolves to the number of renders it made. */
@@ -301,60 +330,72 @@ async function main() {
 
   async function freshSection() {
     console.log('Fresh renders (1200×630, distinct texts):');
-    // Alternating rounds (API, raw, peer, API, raw, peer…) so that drift in what the shared machine gives us
-    // lands on both sides; the ratio is the median of the per-round ratios.
+    // Alternating rounds (API, HTTP ceiling, raw, peer, API, …) so that drift in what the shared machine gives us
+    // lands on every side; each ratio is the median of the per-round ratios.
     const perRound = Math.max(THREADS * 8, Math.floor(FRESH / ROUNDS));
-    const rounds = { png: [] as Array<[number, number]>, jpeg: [] as Array<[number, number]>, peer: [] as Array<[number, number]> };
-    await measurePool(RAW_WORKER, (raw) =>
-      measurePool(join(__dirname, 'satori.worker.js'), async (peer) => {
-        await apiFresh(apiKey, templateId, 'png', THREADS * 8);
-        await rawFresh(raw, design, 'png', THREADS * 8);
-        await peerFresh(peer, THREADS * 8);
-        for (let round = 0; round < ROUNDS; round++) {
-          for (const format of ['png', 'jpeg'] as const) {
-            const api = await apiFresh(apiKey, templateId, format, perRound);
-            rounds[format].push([api, await rawFresh(raw, design, format, perRound)]);
+    type Round = { api: number; ceiling: number; raw: number };
+    const rounds = { png: [] as Round[], jpeg: [] as Round[], peer: [] as Array<[number, number]> };
+    const ceiling = await startRenderCeiling({ [templateId]: design });
+    try {
+      await measurePool(RAW_WORKER, (raw) =>
+        measurePool(join(__dirname, 'satori.worker.js'), async (peer) => {
+          await apiFresh(apiKey, templateId, 'png', THREADS * 8);
+          await httpFresh(CEILING, apiKey, templateId, 'png', THREADS * 8);
+          await rawFresh(raw, design, 'png', THREADS * 8);
+          await peerFresh(peer, THREADS * 8);
+          for (let round = 0; round < ROUNDS; round++) {
+            for (const format of ['png', 'jpeg'] as const) {
+              const api = await apiFresh(apiKey, templateId, format, perRound);
+              const bare = await httpFresh(CEILING, apiKey, templateId, format, perRound);
+              rounds[format].push({ api, ceiling: bare, raw: await rawFresh(raw, design, format, perRound) });
+            }
+            rounds.peer.push([rounds.png[round].api, await peerFresh(peer, Math.max(THREADS * 10, Math.floor(perRound / 2)))]);
           }
-          rounds.peer.push([rounds.png[round][0], await peerFresh(peer, Math.max(THREADS * 10, Math.floor(perRound / 2)))]);
-        }
-      }),
-    );
-    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const middle = Math.floor(sorted.length / 2);
-      return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-    };
-    const roundRatios = (pairs: Array<[number, number]>) => pairs.map(([pictor, other]) => pictor / other);
-    const shown = (ratios: number[]) => `${median(ratios).toFixed(2)} (rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})`;
-    for (const format of ['png', 'jpeg'] as const) {
-      const api = mean(rounds[format].map(([value]) => value));
-      const raw = mean(rounds[format].map(([, value]) => value));
-      const label = format.toUpperCase();
-      record(`Pictor POST /api/generate ${label}`, `${api.toFixed(1)} req/s`);
-      record(`raw pipeline ${label} (same threads)`, `${raw.toFixed(1)} renders/s`, shown(roundRatios(rounds[format])), '≥ 0.90');
+        }),
+      );
+    } finally {
+      ceiling.kill();
     }
+    for (const format of ['png', 'jpeg'] as const) recordFresh(format.toUpperCase(), rounds[format], '≥ 0.90');
     const scriptTemplateId = await createTemplateOver(apiKey, SCRIPT_CARD);
     const scriptDesign = createTemplateSchema.parse(SCRIPT_CARD);
     console.log('Script card (Arabic, Devanagari, emoji; fresh PNG):');
-    const scriptRounds: Array<[number, number]> = [];
-    await measurePool(RAW_WORKER, async (raw) => {
-      await apiFresh(apiKey, scriptTemplateId, 'png', THREADS * 8, THREADS * 4, scriptText);
-      await rawFresh(raw, scriptDesign, 'png', THREADS * 8, scriptText);
-      for (let round = 0; round < ROUNDS; round++) {
-        const api = await apiFresh(apiKey, scriptTemplateId, 'png', perRound, THREADS * 4, scriptText);
-        scriptRounds.push([api, await rawFresh(raw, scriptDesign, 'png', perRound, scriptText)]);
-      }
-    });
+    const scriptRounds: Round[] = [];
+    const scriptCeiling = await startRenderCeiling({ [scriptTemplateId]: scriptDesign });
+    try {
+      await measurePool(RAW_WORKER, async (raw) => {
+        await apiFresh(apiKey, scriptTemplateId, 'png', THREADS * 8, THREADS * 4, scriptText);
+        await httpFresh(CEILING, apiKey, scriptTemplateId, 'png', THREADS * 8, THREADS * 4, scriptText);
+        await rawFresh(raw, scriptDesign, 'png', THREADS * 8, scriptText);
+        for (let round = 0; round < ROUNDS; round++) {
+          const api = await apiFresh(apiKey, scriptTemplateId, 'png', perRound, THREADS * 4, scriptText);
+          const bare = await httpFresh(CEILING, apiKey, scriptTemplateId, 'png', perRound, THREADS * 4, scriptText);
+          scriptRounds.push({ api, ceiling: bare, raw: await rawFresh(raw, scriptDesign, 'png', perRound, scriptText) });
+        }
+      });
+    } finally {
+      scriptCeiling.kill();
+    }
+    recordFresh('PNG, script card', scriptRounds, '≥ 0.85');
     const peerPng = mean(rounds.peer.map(([, value]) => value));
-    record('Pictor POST /api/generate PNG, script card', `${mean(scriptRounds.map(([value]) => value)).toFixed(1)} req/s`);
     record(
-      'raw pipeline PNG, script card (same threads)',
-      `${mean(scriptRounds.map(([, value]) => value)).toFixed(1)} renders/s`,
-      shown(roundRatios(scriptRounds)),
-      '≥ 0.85',
+      'satori + resvg PNG (same threads)',
+      `${peerPng.toFixed(1)} renders/s`,
+      shown(rounds.peer.map(([pictor, peer]) => pictor / peer)),
+      '≥ 2 (Pictor ÷ peer)',
     );
-    record('satori + resvg PNG (same threads)', `${peerPng.toFixed(1)} renders/s`, shown(roundRatios(rounds.peer)), '≥ 2 (Pictor ÷ peer)');
+  }
+
+  /** Pictor, the HTTP ceiling and the raw pipeline over the same rounds, and the ratios between them. */
+  function recordFresh(label: string, rounds: Array<{ api: number; ceiling: number; raw: number }>, target: string) {
+    const ratios = (of: 'api' | 'ceiling', to: 'ceiling' | 'raw') => rounds.map((round) => round[of] / round[to]);
+    record(`Pictor POST /api/generate ${label}`, `${mean(rounds.map((round) => round.api)).toFixed(1)} req/s`);
+    record(`raw pipeline ${label} (same threads)`, `${mean(rounds.map((round) => round.raw)).toFixed(1)} renders/s`, shown(ratios('api', 'raw')), target);
+    record(
+      `HTTP ceiling ${label} (bare node:http + the raw pool)`,
+      `${mean(rounds.map((round) => round.ceiling)).toFixed(1)} req/s`,
+      `${shown(ratios('ceiling', 'raw'))} of raw; Pictor ${shown(ratios('api', 'ceiling'))} of it`,
+    );
   }
 
   async function cachedSection() {
@@ -440,7 +481,6 @@ async function main() {
       if (answer.data?.length !== 10 || answer.data.some((item) => item.cached !== false))
         throw new Error(`batch did not draw 10 cards: ${JSON.stringify(answer)}`);
     }
-    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     const ratios = batched.map((value, index) => value / sequential[index]);
     const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
     record('10 sequential POST /api/generate (distinct cards)', `${mean(sequential).toFixed(0)} ms`);

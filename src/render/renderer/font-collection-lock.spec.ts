@@ -38,6 +38,32 @@ function otherThread(share: FontCollectionLockShare, mode: 'read' | 'write') {
   };
 }
 
+/**
+ * Takes the lock on `share` as a writer in another thread and resolves to how long it waited and when it got in, or
+ * rejects after `giveUpMs`: a writer the lock never let in would otherwise hang this thread for good (Atomics.wait).
+ */
+async function timedWriteElsewhere(share: FontCollectionLockShare, giveUpMs: number): Promise<{ waitedMs: number; inAt: number }> {
+  const worker = new Worker(
+    `require('ts-node/register/transpile-only');
+     const { workerData, parentPort } = require('node:worker_threads');
+     const { FontCollectionLock } = require(workerData.module);
+     const started = Date.now();
+     new FontCollectionLock(workerData.share).write(() => undefined);
+     parentPort.postMessage({ waitedMs: Date.now() - started, inAt: Date.now() });`,
+    { eval: true, workerData: { module: join(__dirname, 'font-collection-lock.ts'), share } },
+  );
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      new Promise<{ waitedMs: number; inAt: number }>((resolve) => worker.once('message', resolve)),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the writer was not let in within ${giveUpMs} ms`)), giveUpMs))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    await worker.terminate();
+  }
+}
+
 describe('FontCollectionLock', () => {
   it('answers the value of a change made as the writer, and of a look taken as a reader', () => {
     const lock = FontCollectionLock.create(LEASE_MS);
@@ -88,18 +114,16 @@ describe('FontCollectionLock', () => {
     expect(Date.now() - started).toBeLessThan(LEASE_MS / 2);
   });
 
-  it('clears a hold older than the lease (a dead thread the pool did not report)', () => {
+  it('clears a hold older than the lease (a dead thread the pool did not report)', async () => {
     const lock = FontCollectionLock.create(LEASE_MS);
     const longAgo = new FontCollectionLock(lock.shared(), () => Date.now() - 2 * LEASE_MS, 42);
     longAgo.read();
-    const started = Date.now();
-    lock.write(() => undefined);
-    expect(Date.now() - started).toBeLessThan(LEASE_MS / 2);
-    // A live hold is waited for, up to the lease.
+    // Writers in another thread, given up on after a few leases: a lock that never clears the hold fails here, not hangs.
+    expect((await timedWriteElsewhere(lock.shared(), 4 * LEASE_MS)).waitedMs).toBeLessThan(LEASE_MS / 2);
+    // A live hold is waited for, up to the lease (counted from when it was taken: the thread takes a while to start).
     const recent = new FontCollectionLock(lock.shared(), Date.now, 43);
+    const heldAt = Date.now();
     recent.read();
-    const waited = Date.now();
-    lock.write(() => undefined);
-    expect(Date.now() - waited).toBeGreaterThanOrEqual(LEASE_MS - 50);
+    expect((await timedWriteElsewhere(lock.shared(), 4 * LEASE_MS)).inAt - heldAt).toBeGreaterThanOrEqual(LEASE_MS - 50);
   });
 });
