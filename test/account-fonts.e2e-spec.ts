@@ -137,6 +137,58 @@ describe('account fonts in renders', () => {
     expect(own.bytes.equals(builtin.bytes)).toBe(false);
   });
 
+  it('an override’s spans may name the owner’s family, which then draws as in a template', async () => {
+    const [dana, eve] = await Promise.all([createAccount(testApp), createAccount(testApp)]);
+    await Promise.all([upload(dana, fontFixtures.otf(), 'Span Sans'), upload(eve, fontFixtures.ttf(), 'Span Sans')]);
+    const text = 'Hamburgefonstiv Rag';
+    const inter = await createTemplate(dana, 'Inter', 'placeholder');
+    const viaSpans = async (account: TestAccount, fontFamily: string) => {
+      const response = await testApp.request('POST', '/api/generate', {
+        apiKey: account.apiKey,
+        body: {
+          templateId: (account === dana ? inter : await createTemplate(account, 'Inter', 'placeholder')).body.id,
+          layers: { title: { spans: [{ text, fontFamily }] } },
+        },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.warnings).toBeUndefined();
+      const image = await testApp.request('GET', new URL(response.body.imageUrl).pathname);
+      return sharp(image.bytes).raw().toBuffer();
+    };
+    // The same text in a template that names the family itself: the reference for the face.
+    const inTemplate = (await render(dana, (await createTemplate(dana, 'Span Sans', text)).body.id)).pixels;
+    const [own, others, builtin] = await Promise.all([viaSpans(dana, 'Span Sans'), viaSpans(eve, 'Span Sans'), viaSpans(dana, 'Inter')]);
+    expect(own.equals(inTemplate)).toBe(true);
+    expect(own.equals(builtin)).toBe(false);
+    // Eve's "Span Sans" is her own upload, not Dana's.
+    expect(others.equals(own)).toBe(false);
+  }, 60_000);
+
+  it('refuses an override whose spans name a family the account cannot use (the host’s, another account’s, unknown), counting nothing', async () => {
+    const [frank, grace] = await Promise.all([createAccount(testApp), createAccount(testApp)]);
+    await upload(grace, fontFixtures.ttf(), 'Grace Only');
+    const template = await createTemplate(frank, 'Inter');
+    const used = async () => (await testApp.request('GET', '/api/usage', { apiKey: frank.apiKey })).body.quota.used;
+    const before = await used();
+    for (const family of ['DejaVu Serif', 'Grace Only', 'Comic Sans', 'Noto Color Emoji']) {
+      const response = await testApp.request('POST', '/api/generate', {
+        apiKey: frank.apiKey,
+        body: { templateId: template.body.id, layers: { title: { spans: [{ text: 'Hello ' }, { text: 'world', fontFamily: family }] } } },
+      });
+      expect({ family, status: response.status }).toEqual({ family, status: 400 });
+      expect(response.body).toMatchObject({
+        code: 'validation_failed',
+        details: [{ path: 'layers.title.spans.1.fontFamily', message: expect.stringContaining(family) }],
+      });
+    }
+    const preview = await testApp.request('POST', '/api/templates/preview', {
+      apiKey: frank.apiKey,
+      body: { template: cardTemplate('Inter'), layers: { title: { spans: [{ text: 'Hello', fontFamily: 'DejaVu Serif' }] } } },
+    });
+    expect(preview.status).toBe(400);
+    expect(await used()).toBe(before);
+  });
+
   it('warns glyph_missing for characters no font has, naming the layer and code points', async () => {
     const template = await createTemplate(alice, 'Inter', 'Linear B 𐀀𐀁');
     const rendered = await render(alice, template.body.id);

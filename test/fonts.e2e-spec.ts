@@ -4,6 +4,24 @@ import { FontFace } from '../src/fonts/entities/font-face.entity';
 import { createAccount, TestAccount } from './support/factories';
 import { fontFixtures, fontForm, withoutCmap } from './support/font-fixtures';
 import { startTestApp, TestApp } from './support/test-app';
+import { ImageStorage } from '../src/storage/image-storage';
+
+/** A face row as if uploaded (no bytes behind it): for filling an account up to its limit. */
+const seededFace = (accountId: string, id: string, family: string, createdAt: Date) => ({
+  id,
+  accountId,
+  family,
+  familyKey: family.toLowerCase(),
+  weight: 400,
+  style: 'normal' as const,
+  format: 'ttf' as const,
+  glyphCount: 1,
+  byteSize: 1,
+  sha256: '0'.repeat(64),
+  storageKey: `fonts/none-${id}.ttf`,
+  createdAt,
+  updatedAt: createdAt,
+});
 
 describe('fonts API (§14)', () => {
   let testApp: TestApp;
@@ -163,29 +181,43 @@ describe('fonts API (§14)', () => {
     const limited = await createAccount(testApp);
     const repository = testApp.dataSource.getRepository(FontFace);
     const now = new Date();
-    await repository.insert(
-      Array.from({ length: 100 }, (_, index) => ({
-        id: `fnt_limit${index}`,
-        accountId: limited.account.id,
-        family: `F${index}`,
-        familyKey: `f${index}`,
-        weight: 400,
-        style: 'normal' as const,
-        format: 'ttf' as const,
-        glyphCount: 1,
-        byteSize: 1,
-        sha256: '0'.repeat(64),
-        storageKey: `fonts/none-${index}.ttf`,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
+    await repository.insert(Array.from({ length: 100 }, (_, index) => seededFace(limited.account.id, `fnt_limit${index}`, `F${index}`, now)));
     const over = await upload(fontForm(fontFixtures.ttf(), { family: 'One More' }), limited.apiKey);
     expect(over.status).toBe(400);
     expect(over.body.code).toBe('font_limit');
     const replaced = await upload(fontForm(fontFixtures.ttf(), { family: 'F7' }), limited.apiKey);
     expect(replaced.status).toBe(201);
     expect(replaced.body.id).toBe('fnt_limit7');
+  });
+
+  it('holds the limit when uploads race past the count together: the ones past 100 are refused', async () => {
+    const racing = await createAccount(testApp);
+    const repository = testApp.dataSource.getRepository(FontFace);
+    const anHourAgo = new Date(testApp.clock.nowMs() - 3_600_000);
+    await repository.insert(Array.from({ length: 98 }, (_, index) => seededFace(racing.account.id, `fnt_race${index}`, `R${index}`, anHourAgo)));
+    // Every upload waits at its file write (after the count) until all four have counted: each saw 98.
+    const storage = testApp.get<ImageStorage>(ImageStorage as never);
+    const put = storage.put.bind(storage);
+    let arrived = 0;
+    let allArrived!: () => void;
+    const barrier = new Promise<void>((resolve) => (allArrived = resolve));
+    const spy = jest.spyOn(storage, 'put').mockImplementation(async (key, bytes) => {
+      if (key.startsWith('fonts/') && ++arrived === 4) allArrived();
+      if (key.startsWith('fonts/')) await barrier;
+      return put(key, bytes);
+    });
+    try {
+      const answers = await Promise.all(
+        ['One', 'Two', 'Three', 'Four'].map((name) => upload(fontForm(fontFixtures.ttf(), { family: `Race ${name}` }), racing.apiKey)),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 400, 400]);
+      expect(answers.filter((answer) => answer.status === 400).map((answer) => answer.body.code)).toEqual(['font_limit', 'font_limit']);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await repository.count({ where: { accountId: racing.account.id } })).toBe(100);
+    const listed = await testApp.request('GET', '/api/fonts', { apiKey: racing.apiKey });
+    expect(listed.body.data.filter((family: { source: string }) => family.source === 'account')).toHaveLength(100);
   });
 
   it('needs an API key', async () => {

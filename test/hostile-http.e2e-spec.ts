@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { createAccount, TestAccount } from './support/factories';
+import { createAccount, createTemplate, TestAccount } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 
 interface RawExchange {
@@ -183,6 +183,12 @@ describe('hostile input: HTTP framing', () => {
         expect(response.status).toBe(200);
         expect(response.body.success).toBe(true);
       }
+      // DELETE takes no body either.
+      const template = await createTemplate(testApp, owner.apiKey);
+      const deleted = await testApp.request('DELETE', `/api/templates/${template}`, { apiKey: owner.apiKey, headers, rawBody });
+      expect(deleted.status).toBe(204);
+      const font = await testApp.request('DELETE', '/api/fonts/fnt_missingMissingMissing', { apiKey: owner.apiKey, headers, rawBody });
+      expect({ status: font.status, code: font.body.code }).toEqual({ status: 404, code: 'font_not_found' });
     });
   });
 });

@@ -63,6 +63,18 @@ describe('hostile input: layer names that are JavaScript prototype members', () 
     expect(await colours(drawn.bytes)).toEqual(['#0000ff', '#ffffff', '#ff00ff']);
   });
 
+  it('reads the name after percent-decoding, exactly: %5F%5Fproto%5F%5F is __proto__, __PROTO__ is another name', async () => {
+    const encoded = await testApp.request('GET', `/api/render?templateId=${templateId}&layers[%5F%5Fproto%5F%5F][fill]=%2300ff00`);
+    expect(encoded.status).toBe(200);
+    expect(await colours(encoded.bytes)).toEqual(['#00ff00', '#000000', '#000000']);
+    const otherCase = await testApp.request('GET', `/api/render?templateId=${templateId}&layers[__PROTO__][fill]=%2300ff00`);
+    expect(otherCase.status).toBe(200);
+    expect(await colours(otherCase.bytes)).toEqual(['#000000', '#000000', '#000000']);
+    // A name made of the old fixed stand-in's characters is just an unknown layer, not __proto__.
+    const lookalike = await testApp.request('GET', `/api/render?templateId=${templateId}&layers[%00proto%00][fill]=%2300ff00`);
+    expect(await colours(lookalike.bytes)).toEqual(['#000000', '#000000', '#000000']);
+  });
+
   it('reports such a name as unknown when the template lacks it', async () => {
     const other = await testApp.request('POST', '/api/templates', { apiKey: owner.apiKey, body: { name: 'plain', width: 10, height: 10, layers: [] } });
     const generated = await testApp.request('POST', '/api/generate', {

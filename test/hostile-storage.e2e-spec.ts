@@ -74,8 +74,11 @@ describe('hostile input: stored images', () => {
     expect((await testApp.request('GET', path, { headers: { 'if-none-match': `"other", W/${etag}` } })).status).toBe(304);
     expect((await testApp.request('HEAD', path, { headers: { 'if-none-match': etag } })).status).toBe(304);
     expect((await testApp.request('GET', path, { headers: { 'if-none-match': '"other"' } })).status).toBe(200);
+    // `*` matches any image that exists.
+    expect((await testApp.request('GET', path, { headers: { 'if-none-match': '*' } })).status).toBe(304);
 
     removeStored(rendered.body.imageUrl);
     expect((await testApp.request('GET', path, { headers: { 'if-none-match': etag } })).status).toBe(404);
+    expect((await testApp.request('GET', path, { headers: { 'if-none-match': '*' } })).status).toBe(404);
   });
 });

@@ -5,7 +5,8 @@ import { RenderWarningCode } from '../render/dto/render-response';
 import type { JobFontFace } from './account-fonts';
 import { packRanges, rangesFromCodePoints } from './coverage/code-point-ranges';
 import type { FontFace } from './entities/font-face.entity';
-import { DEFAULT_FONT_FAMILY } from './font-catalog';
+import { CommonErrorCode, CommonException } from '../common/errors/app-exception';
+import { DEFAULT_FONT_FAMILY, SELECTABLE_FAMILIES } from './font-catalog';
 import { FontParser } from './font-parser';
 import { withPrivateName } from './font-private-name';
 import { isBuiltinFamily } from './font-resolver';
@@ -17,6 +18,21 @@ interface FontedLayer {
   type: string;
   fontFamily?: string;
   spans?: ReadonlyArray<{ fontFamily?: string }> | null;
+}
+
+/** A render request's overrides as far as font planning cares: the spans they bring, by layer name. */
+export type FontedOverrides = Readonly<Record<string, { spans?: ReadonlyArray<{ fontFamily?: string }> | null } | undefined>>;
+
+/** The families that overrides' spans name, with their place in the request, for the template's text layers. */
+function overrideFamilies(layers: readonly FontedLayer[], overrides: FontedOverrides): Array<{ path: string; family: string }> {
+  const textLayers = new Set(layers.filter((layer) => layer.type === 'text').map((layer) => layer.name));
+  return Object.entries(overrides).flatMap(([name, override]) =>
+    !textLayers.has(name)
+      ? []
+      : (override?.spans ?? []).flatMap((span, index) =>
+          span.fontFamily ? [{ path: `layers.${name}.spans.${index}.fontFamily`, family: span.fontFamily }] : [],
+        ),
+  );
 }
 
 /** Every family a text layer names: its own and its spans'. */
@@ -68,10 +84,16 @@ export class AccountFontsService {
     private readonly parser: FontParser,
   ) {}
 
-  async plan<Layer extends FontedLayer>(accountId: string, layers: readonly Layer[]): Promise<AccountFontPlan<Layer>> {
-    const named = new Set(layers.flatMap(familiesOf).filter((family) => !isBuiltinFamily(family)));
+  /**
+   * `overrides`: the request's layer overrides. A family their spans name must be one a template could save
+   * (a selectable built-in family or the owner's own): anything else is a 400, as on save, and never reaches
+   * the drawing (where Skia would look the name up among the host's fonts).
+   */
+  async plan<Layer extends FontedLayer>(accountId: string, layers: readonly Layer[], overrides: FontedOverrides = {}): Promise<AccountFontPlan<Layer>> {
+    const overridden = overrideFamilies(layers, overrides).filter(({ family }) => !SELECTABLE_FAMILIES.includes(family));
+    const named = new Set([...layers.flatMap(familiesOf), ...overridden.map(({ family }) => family)].filter((family) => !isBuiltinFamily(family)));
     const empty: AccountFontPlan<Layer> = { layers: [...layers], warnings: [], identity: [], faces: [] };
-    if (named.size === 0) return empty;
+    if (named.size === 0 && overridden.length === 0) return empty;
     const all = await this.fonts.facesOf(accountId);
     const warnings: RenderWarning[] = [];
     const identity: AccountFontPlan<Layer>['identity'] = [];
@@ -88,6 +110,11 @@ export class AccountFontsService {
       }
       identity.push([family, usable.map((face) => [face.id, face.sha256, face.weight, face.style])]);
       for (const face of shipped) if (face) faces.push(face);
+    }
+    const unknown = overridden.filter(({ family }) => isBuiltinFamily(family) || unavailable.has(family));
+    if (unknown.length > 0) {
+      const details = unknown.map(({ path, family }) => ({ path, message: `unknown font family "${family}" (see GET /api/fonts)` }));
+      throw new CommonException(CommonErrorCode.VALIDATION_FAILED, details.map((detail) => `${detail.path}: ${detail.message}`).join('; '), { details });
     }
     const planned = layers.map((layer) => {
       const gone = [...new Set(familiesOf(layer).filter((family) => unavailable.has(family)))];

@@ -5,6 +5,7 @@ import type { Account } from '../accounts/entities/account.entity';
 import { toFontListResponse, toFontResponse } from './dto/font-response';
 import { readFontUpload } from './dto/font-upload';
 import { FontsService } from './fonts.service';
+import { NoBody } from '../common/http/route-flags';
 
 @Controller('api/fonts')
 export class FontsController {
@@ -21,6 +22,7 @@ export class FontsController {
   }
 
   @Delete(':id')
+  @NoBody()
   @HttpCode(204)
   async remove(@CurrentAccount() account: Account, @Param('id') id: string): Promise<void> {
     await this.fonts.remove(account.id, id);

@@ -19,6 +19,8 @@ const BUILTIN_KEYS = new Set(FONT_FAMILIES.map((font) => font.family.toLowerCase
 
 export { familyKeyOf };
 
+const fontLimit = () => new FontsException(FontsErrorCode.FONT_LIMIT, `An account may keep at most ${MAX_FONTS_PER_ACCOUNT} fonts; delete one first`);
+
 @Injectable()
 export class FontsService {
   private readonly faces: Repository<FontFace>;
@@ -61,23 +63,40 @@ export class FontsService {
         return updated;
       }
       if ((await this.faces.count({ where: { accountId } })) >= MAX_FONTS_PER_ACCOUNT) {
-        throw new FontsException(FontsErrorCode.FONT_LIMIT, `An account may keep at most ${MAX_FONTS_PER_ACCOUNT} fonts; delete one first`);
+        throw fontLimit();
       }
       const id = newId('fnt');
       const storageKey = storageKeyOf(id, sha256, parsed.format);
       await this.storage.put(storageKey, upload.bytes);
       const now = this.clock.now();
+      let created: FontFace;
       try {
-        const created = await this.faces.save(this.faces.create({ id, ...where, ...facts, storageKey, createdAt: now, updatedAt: now }));
-        await this.changes.changed();
-        return created;
+        created = await this.faces.save(this.faces.create({ id, ...where, ...facts, storageKey, createdAt: now, updatedAt: now }));
       } catch (error) {
         await this.storage.delete(storageKey);
         // A concurrent upload of the same face won the insert: replace it instead.
         if (!(error instanceof QueryFailedError) || attempt > 0) throw error;
+        continue;
       }
+      if (!(await this.withinLimit(accountId, id))) {
+        await this.faces.delete({ id });
+        await this.changes.changed();
+        await this.storage.delete(storageKey);
+        throw fontLimit();
+      }
+      await this.changes.changed();
+      return created;
     }
     throw new Error('unreachable: the second attempt either returns or throws');
+  }
+
+  /**
+   * Concurrent uploads (on any instance) can all pass the count before inserting; then the faces past the limit,
+   * in the order every instance reads alike (created, then id), are the ones refused: never more than the limit.
+   */
+  private async withinLimit(accountId: string, id: string): Promise<boolean> {
+    const faces = await this.faces.find({ where: { accountId }, select: { id: true }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return faces.findIndex((face) => face.id === id) < MAX_FONTS_PER_ACCOUNT;
   }
 
   /** The account's faces (remembered until the change feed reports a write). */

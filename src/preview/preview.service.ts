@@ -47,7 +47,7 @@ export class PreviewService {
     const now = this.clock.now();
     const template: Template = { ...request.template, id: 'preview', accountId: account.id, version: 0, createdAt: now, updatedAt: now };
     // The account's own fonts draw in previews as in renders (an unknown family draws the default).
-    const fonts = await this.accountFonts.plan(account.id, template.layers);
+    const fonts = await this.accountFonts.plan(account.id, template.layers, request.layers);
     const plan = planRender({ ...template, layers: fonts.layers }, { ...request, templateId: template.id }, this.unusedKeySecret, fonts);
     const output = { ...plan.job.output, ...previewSize(plan.job.output.width, plan.job.output.height) };
     // The same budget as a render (RENDER_TIMEOUT): a design that draws too long is stopped, not waited for.

@@ -126,7 +126,7 @@ export class RenderService {
     verifyStored = true,
     anonymousClient?: string,
   ): Promise<StartedRender> {
-    const fonts = await this.accountFonts.plan(owner.id, template.layers);
+    const fonts = await this.accountFonts.plan(owner.id, template.layers, request.layers);
     const plan = planRender({ ...template, layers: fonts.layers }, request, this.cacheKeySecret, fonts);
     const entry = await this.cache.find(plan.key);
     if (entry) {

@@ -5,6 +5,7 @@ import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { toTemplateResponse } from './dto/template-response';
 import { createTemplateSchema, CreateTemplateInput, updateTemplateSchema, UpdateTemplateInput } from './dto/template.schema';
 import { TemplatesService } from './templates.service';
+import { NoBody } from '../common/http/route-flags';
 
 @Controller('api/templates')
 export class TemplatesController {
@@ -36,6 +37,7 @@ export class TemplatesController {
   }
 
   @Delete(':id')
+  @NoBody()
   @HttpCode(204)
   async remove(@CurrentAccount() account: Account, @Param('id') id: string): Promise<void> {
     await this.templates.remove(account.id, id);

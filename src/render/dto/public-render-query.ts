@@ -1,4 +1,5 @@
-import { parse } from 'qs';
+import { randomBytes } from 'node:crypto';
+import { IParseOptions, parse } from 'qs';
 import { CommonErrorCode, CommonException } from '../../common/errors/app-exception';
 import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { generateRequestSchema, RenderRequest } from './render-request.schema';
@@ -17,10 +18,18 @@ export interface PublicRenderQuery {
   expires: number | undefined;
 }
 
-/** `layers[__proto__]` (brackets plain or percent-encoded) in a raw query. */
-const PROTO_NAME_IN_QUERY = /(layers(?:\[|%5B))__proto__((?:\]|%5D))/gi;
-const PROTO_STAND_IN = '%00proto%00';
-const PROTO_STAND_IN_DECODED = decodeURIComponent(PROTO_STAND_IN);
+/**
+ * qs drops a `__proto__` key whatever its options, so a layer of that name travels under a stand-in: put in
+ * place of the decoded key (any spelling of it: `%5F%5Fproto%5F%5F` too, but only that exact name) and
+ * unknowable to a client (per-process random), so no other layer name can turn into it.
+ */
+const PROTO_LAYER_KEY = /^layers\[__proto__\]/;
+const PROTO_STAND_IN = `\u0000proto-${randomBytes(12).toString('hex')}\u0000`;
+
+const decodeKeepingProto: IParseOptions['decoder'] = (value, decode, charset, type) => {
+  const decoded = decode(value, decode, charset);
+  return type === 'key' ? decoded.replace(PROTO_LAYER_KEY, `layers[${PROTO_STAND_IN}]`) : decoded;
+};
 
 const invalid = (message: string) => new CommonException(CommonErrorCode.VALIDATION_FAILED, message);
 
@@ -51,9 +60,9 @@ export function parsePublicRenderQuery(rawQuery: string): PublicRenderQuery {
   // duplicates: 'combine' turns a repeated parameter into an array, which `single` then refuses.
   let parsed: Record<string, unknown>;
   try {
-    // Names are data: null-prototype objects with every key allowed (qs drops `__proto__` whatever the
-    // options, so that one layer name is carried through a stand-in).
-    parsed = parse(rawQuery.replace(PROTO_NAME_IN_QUERY, `$1${PROTO_STAND_IN}$2`), {
+    // Names are data: null-prototype objects with every key allowed (`__proto__` through its stand-in).
+    parsed = parse(rawQuery, {
+      decoder: decodeKeepingProto,
       depth: 2,
       parameterLimit: 300,
       parseArrays: false,
@@ -78,7 +87,7 @@ export function parsePublicRenderQuery(rawQuery: string): PublicRenderQuery {
     if (typeof parsed.layers !== 'object' || Array.isArray(parsed.layers)) throw invalid('layers: use layers[<name>][<field>]=<value>');
     const layers = Object.create(null) as Record<string, Record<string, unknown>>;
     for (const [givenName, fields] of Object.entries(parsed.layers as Record<string, unknown>)) {
-      const name = givenName === PROTO_STAND_IN_DECODED ? '__proto__' : givenName;
+      const name = givenName === PROTO_STAND_IN ? '__proto__' : givenName;
       if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw invalid(`layers.${name}: use layers[${name}][<field>]=<value>`);
       layers[name] = {};
       for (const [field, value] of Object.entries(fields as Record<string, unknown>)) {

@@ -36,6 +36,19 @@ describe('line breaking (UAX #14, contract §15)', () => {
     }
   });
 
+  it('breaks before 〜 and ゠ in Chinese and Japanese (lang), nowhere else (CSS line-break: normal)', () => {
+    const text = '東京〜大阪゠線';
+    const before = (lang?: string) => breakOpportunities(text, undefined, lang).map(({ position }) => position);
+    for (const lang of ['ja', 'ja-JP', 'zh', 'zh-Hant-TW']) expect(before(lang)).toEqual(expect.arrayContaining([2, 5]));
+    for (const lang of [undefined, 'en', 'ko', 'jav']) {
+      expect(before(lang)).not.toContain(2);
+      expect(before(lang)).not.toContain(5);
+    }
+    // Laid out 2 units a line: in Japanese 〜 may start a line; in English it stays with 京.
+    expect(wrap(text, 10, { lang: 'ja' })).toEqual(['東京', '〜大', '阪゠', '線']);
+    expect(wrap(text, 10, { lang: 'en' })).not.toContain('〜大');
+  });
+
   it('breaks a long URL after / - ? & before anywhere else', () => {
     const url = 'https://example.com/articles/long-title?lang=en&ref=newsletter';
     expect(pieces(url)).toEqual(['https://', 'example.com/', 'articles/', 'long-', 'title?', 'lang=en&', 'ref=newsletter']);

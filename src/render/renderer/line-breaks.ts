@@ -30,12 +30,18 @@ export function graphemeBoundaries(text: string): Set<number> {
   return boundaries;
 }
 
+// CSS Text 3, `line-break: normal`: in Chinese and Japanese a line may also end before the CJK hyphen-like
+// 〜 (U+301C) and ゠ (U+30A0), which UAX #14 (class NS) keeps with what precedes them in every other language.
+const CJK_HYPHEN_LIKE = /(?<=[^\s\p{Ps}\p{Pi}])[\u301C\u30A0]/gu;
+const CHINESE_OR_JAPANESE = /^(ja|zh)(-|$)/i;
+
 /**
  * Line-break opportunities per UAX #14 (the `linebreak` package), tailored as the contract asks:
- * Thai, Lao, Khmer and Myanmar break between dictionary words, URLs may also break after `&`, and
- * no opportunity falls inside a grapheme cluster (ZWJ emoji, flags, skin tones, combining marks).
+ * Thai, Lao, Khmer and Myanmar break between dictionary words, URLs may also break after `&`, `lang`
+ * Chinese or Japanese also breaks before 〜 and ゠, and no opportunity falls inside a grapheme cluster
+ * (ZWJ emoji, flags, skin tones, combining marks).
  */
-export function breakOpportunities(text: string, boundaries = graphemeBoundaries(text)): BreakOpportunity[] {
+export function breakOpportunities(text: string, boundaries = graphemeBoundaries(text), lang?: string): BreakOpportunity[] {
   const found = new Map<number, boolean>();
   const breaker = new LineBreaker(text);
   for (let next = breaker.nextBreak(); next; next = breaker.nextBreak()) found.set(next.position, next.required);
@@ -46,6 +52,9 @@ export function breakOpportunities(text: string, boundaries = graphemeBoundaries
         if (word.index > 0 && !found.has(position)) found.set(position, false);
       }
     }
+  }
+  if (lang !== undefined && CHINESE_OR_JAPANESE.test(lang)) {
+    for (const match of text.matchAll(CJK_HYPHEN_LIKE)) if (!found.has(match.index)) found.set(match.index, false);
   }
   // After `&` inside a run without spaces (a URL's query), like the `/`, `-` and `?` UAX #14 already allows.
   for (const match of text.matchAll(/(?<=\S)&(?=[^\s&])/gu)) {

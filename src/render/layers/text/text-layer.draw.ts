@@ -1,3 +1,4 @@
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { RenderWarning, RenderWarningCode } from '../../dto/render-response';
 import { fitText, runMeasurer } from '../../renderer/text-layout';
 import { formatCodePoints, FontResolver, numericWeight } from '../../../fonts/font-resolver';
@@ -40,18 +41,32 @@ function withMissingGlyphs(content: TextContent, fonts: FontResolver, layerName:
   return { ...content, text, ranges };
 }
 
+/** The y range of the layer's coordinates (the current transform's) that falls on the canvas. */
+function visibleBand(ctx: SKRSContext2D): { top: number; bottom: number } {
+  const inverse = ctx.getTransform().inverse();
+  const { width, height } = ctx.canvas;
+  const ys = [
+    [0, 0],
+    [width, 0],
+    [0, height],
+    [width, height],
+  ].map(([x, y]) => inverse.transformPoint({ x, y }).y);
+  return { top: Math.min(...ys), bottom: Math.max(...ys) };
+}
+
 export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings, fonts }) => {
   // The language shaping uses (localized forms): the layer's own, else a fixed one, never the host's ('inherit').
   ctx.lang = layer.lang ?? 'en';
   const content = withMissingGlyphs(textContent(layer), fonts, layer.name, warnings);
   const { text, styles, ranges } = content;
-  // Chosen from the whole text plus the ellipsis that truncation may add (U+2026); account families resolve to their faces.
+  // The family and the fallbacks the measured or drawn text itself needs (account families resolve to their faces). Each
+  // character takes the first family in fallback order that has it, so a shorter list picks the same faces, and Skia
+  // resolves a few families per call instead of every one the whole layer needs (hundreds of CJK subsets in a long text).
   const fontFor = (style: TextStyle, sample: string) =>
     fonts.fontListFor(style.fontFamily, numericWeight(style.fontWeight as 'normal' | 'bold' | number), style.fontStyle, sample, layer.lang);
-  const families = styles.map((style) => fontFor(style, `${text}\u2026`).families);
   const letterSpacing = layer.letterSpacing ?? 0;
   const measure = (value: string, size: number, style: number) => {
-    ctx.font = fontString(styles[style], size, families[style]);
+    ctx.font = fontString(styles[style], size, fontFor(styles[style], value).families);
     ctx.letterSpacing = '0px';
     return ctx.measureText(value).width;
   };
@@ -84,9 +99,14 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings, fonts }
         ? layer.y + layer.height - blockHeight
         : layer.y;
 
-  const lines = placeLines({ text, ranges, fit, direction: layer.direction ?? 'auto', align: layer.align, x: layer.x, width: layer.width, measureRun }).map(
-    (line, index) => ({ ...line, baseline: top + lineHeight * index + (lineHeight - (ascent + descent)) / 2 + ascent }),
-  );
+  // Lines that cannot reach the canvas are not drawn: a tall box of small text can hold thousands of lines below
+  // its edge, each a shaping call. The margin covers what a line can put outside its own box (marks, stroke, shadow).
+  const shadowReach = layer.shadow ? Math.abs(layer.shadow.offsetX) + Math.abs(layer.shadow.offsetY) + 2 * layer.shadow.blur : 0;
+  const margin = 2 * size + (layer.strokeWidth ?? 0) + (layer.background?.padding ?? 0) + shadowReach;
+  const band = visibleBand(ctx);
+  const lines = placeLines({ text, ranges, fit, direction: layer.direction ?? 'auto', align: layer.align, x: layer.x, width: layer.width, measureRun })
+    .map((line, index) => ({ ...line, baseline: top + lineHeight * index + (lineHeight - (ascent + descent)) / 2 + ascent }))
+    .filter((line) => line.baseline + descent + margin >= band.top && line.baseline - ascent - margin <= band.bottom);
   if (layer.background) {
     const { color, padding, radius } = layer.background;
     ctx.fillStyle = color;
@@ -99,10 +119,14 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings, fonts }
   }
 
   if (layer.shadow) {
-    ctx.shadowColor = layer.shadow.color;
-    ctx.shadowBlur = layer.shadow.blur;
-    ctx.shadowOffsetX = layer.shadow.offsetX;
-    ctx.shadowOffsetY = layer.shadow.offsetY;
+    // Canvas shadows are in output pixels, outside the transform: map the design's offset and blur through it,
+    // so the shadow scales with the output size and turns with the layer's rotation, as the text does.
+    const { a, b, c, d } = ctx.getTransform();
+    const { color, blur, offsetX, offsetY } = layer.shadow;
+    ctx.shadowColor = color;
+    ctx.shadowBlur = blur * Math.sqrt(Math.abs(a * d - b * c));
+    ctx.shadowOffsetX = a * offsetX + c * offsetY;
+    ctx.shadowOffsetY = b * offsetX + d * offsetY;
   }
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
@@ -111,7 +135,7 @@ export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings, fonts }
   for (const line of lines) {
     for (const run of line.runs) {
       const style = styles[run.style];
-      ctx.font = fontString(style, size, families[run.style]);
+      ctx.font = fontString(style, size, fontFor(style, run.text).families);
       ctx.direction = run.rtl ? 'rtl' : 'ltr';
       const drawn = (run.rtl ? RIGHT_TO_LEFT_OVERRIDE : LEFT_TO_RIGHT_OVERRIDE) + run.text + POP_DIRECTIONAL_FORMATTING;
       if (strokeWidth > 0) {
