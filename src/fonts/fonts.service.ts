@@ -78,7 +78,7 @@ export class FontsService {
         if (!(error instanceof QueryFailedError) || attempt > 0) throw error;
         continue;
       }
-      if (!(await this.withinLimit(accountId, id))) {
+      if (!(await this.withinLimit(accountId))) {
         await this.faces.delete({ id });
         await this.changes.changed();
         await this.storage.delete(storageKey);
@@ -91,12 +91,13 @@ export class FontsService {
   }
 
   /**
-   * Concurrent uploads (on any instance) can all pass the count before inserting; then the faces past the limit,
-   * in the order every instance reads alike (created, then id), are the ones refused: never more than the limit.
+   * Concurrent uploads (on any instance) can all pass the count before inserting. Counted again after its own
+   * insert, an upload that sees more than the limit withdraws: every face kept saw at most the limit, including
+   * every kept face inserted before it, so the account never ends above it (racing at the limit may refuse more
+   * uploads than strictly needed, never accept too many).
    */
-  private async withinLimit(accountId: string, id: string): Promise<boolean> {
-    const faces = await this.faces.find({ where: { accountId }, select: { id: true }, order: { createdAt: 'ASC', id: 'ASC' } });
-    return faces.findIndex((face) => face.id === id) < MAX_FONTS_PER_ACCOUNT;
+  private async withinLimit(accountId: string): Promise<boolean> {
+    return (await this.faces.count({ where: { accountId } })) <= MAX_FONTS_PER_ACCOUNT;
   }
 
   /** The account's faces (remembered until the change feed reports a write). */
