@@ -124,15 +124,19 @@ async function startPictor(dataDir: string): Promise<ChildProcess> {
 
 const BARE_PORT = PORT + 100;
 
-/** A baseline server in its own process (bare node:http, or the framework ceiling), answering every request with `body`. */
-async function startBare(body: string, script = 'bare-server.js', env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = fork(join(__dirname, script), { env: { ...BASE_ENV, ...env, BARE_BODY: body, BARE_PORT: String(BARE_PORT) } });
+/** A bench server (`script` here) in its own process, once it says it listens. `execArgv`: its node flags (default: this process's). */
+async function forkServer(script: string, env: Record<string, string>, execArgv?: string[]): Promise<ChildProcess> {
+  const child = fork(join(__dirname, script), { env: { ...BASE_ENV, ...env }, ...(execArgv ? { execArgv } : {}) });
   await new Promise((resolve, reject) => {
     child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   return child;
 }
+
+/** A baseline server in its own process (bare node:http, or the framework ceiling), answering every request with `body`. */
+const startBare = (body: string, script = 'bare-server.js', env: Record<string, string> = {}) =>
+  forkServer(script, { ...env, BARE_BODY: body, BARE_PORT: String(BARE_PORT) });
 
 function cli(dataDir: string, ...args: string[]): unknown {
   return JSON.parse(execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], { env: { ...BASE_ENV, DATA_DIR: dataDir } }).toString());
@@ -184,18 +188,9 @@ const CEILING_PORT = PORT + 200;
 const CEILING = `http://127.0.0.1:${CEILING_PORT}`;
 
 /** The fresh-render HTTP ceiling (bench/bare-render-server.js) for these designs, by template id; `kill()` it after. */
-async function startRenderCeiling(designs: Record<string, unknown>): Promise<ChildProcess> {
+const startRenderCeiling = (designs: Record<string, unknown>) =>
   // execArgv [] as Pictor runs: not this process's ts-node.
-  const child = fork(join(__dirname, 'bare-render-server.js'), {
-    execArgv: [],
-    env: { ...BASE_ENV, BARE_DESIGNS: JSON.stringify(designs), BARE_THREADS: String(THREADS), BARE_PORT: String(CEILING_PORT) },
-  });
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`render ceiling exited with ${code}`)));
-  });
-  return child;
-}
+  forkServer('bare-render-server.js', { BARE_DESIGNS: JSON.stringify(designs), BARE_THREADS: String(THREADS), BARE_PORT: String(CEILING_PORT) }, []);
 
 /** A background flood of fresh renders; `stop()` ends it and resolves to the number of renders it made. */
 function freshFlood(apiKey: string, templateId: string) {

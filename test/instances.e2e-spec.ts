@@ -4,6 +4,7 @@ import { TemplatesRepository } from '../src/templates/templates.repository';
 import { TemplatesService } from '../src/templates/templates.service';
 import { ApiKeysService } from '../src/accounts/api-keys.service';
 import { createAccount, createTemplate } from './support/factories';
+import { fontFixtures, fontForm } from './support/font-fixtures';
 import { startTestApp, TestApp } from './support/test-app';
 
 /**
@@ -75,6 +76,40 @@ describe('two instances on one database', () => {
 
     expect((await first.request('DELETE', `/api/templates/${templateId}`, { apiKey: owner.apiKey })).status).toBe(204);
     expect((await second.request('POST', '/api/generate', { apiKey: owner.apiKey, body })).status).toBe(404);
+  });
+
+  it('sees a font uploaded, replaced or deleted on the other instance at once (§14)', async () => {
+    const owner = await createAccount(first, { plan: 'pro' });
+    const upload = async (bytes: Buffer) => {
+      const response = await fetch(`${first.baseUrl}/api/fonts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.apiKey}` },
+        body: fontForm(bytes, { family: 'Shared Sans' }),
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: string };
+    };
+    const render = (templateId: string) => second.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers: {} } });
+    // The second instance remembers the account's (no) fonts before the upload.
+    expect(
+      (await second.request('GET', '/api/fonts', { apiKey: owner.apiKey })).body.data.some((family: { family: string }) => family.family === 'Shared Sans'),
+    ).toBe(false);
+    const font = await upload(fontFixtures.ttf());
+    const templateId = await createTemplate(second, owner.apiKey, {
+      layers: [{ name: 'title', type: 'text', x: 20, y: 20, width: 560, height: 120, text: 'Hamburgefonstiv', fontFamily: 'Shared Sans' }],
+    });
+    const drawn = await render(templateId);
+    expect(drawn.status).toBe(200);
+    expect(drawn.body.warnings).toBeUndefined();
+
+    expect((await upload(fontFixtures.otf())).id).toBe(font.id);
+    const redrawn = await render(templateId);
+    expect(redrawn.body.cached).toBe(false);
+    expect(redrawn.body.imageUrl).not.toBe(drawn.body.imageUrl);
+
+    expect((await first.request('DELETE', `/api/fonts/${font.id}`, { apiKey: owner.apiKey })).status).toBe(204);
+    const fallback = await render(templateId);
+    expect(fallback.body.warnings).toEqual([expect.objectContaining({ code: 'font_unavailable', layer: 'title' })]);
   });
 
   it('holds any write made through the owning repositories on the other instance at once (the repository announces it, not the caller)', async () => {

@@ -5,11 +5,11 @@ import { RenderWarningCode } from '../render/dto/render-response';
 import type { JobFontFace } from './account-fonts';
 import { packRanges, rangesFromCodePoints } from './coverage/code-point-ranges';
 import type { FontFace } from './entities/font-face.entity';
-import { CommonErrorCode, CommonException } from '../common/errors/app-exception';
 import { DEFAULT_FONT_FAMILY, SELECTABLE_FAMILIES } from './font-catalog';
 import { FontParser } from './font-parser';
 import { withPrivateName } from './font-private-name';
 import { isBuiltinFamily } from './font-resolver';
+import { unknownFontFamilies } from './unknown-font-families';
 import { familyKeyOf, FontsService } from './fonts.service';
 
 /** A text layer as far as font planning cares. */
@@ -112,10 +112,7 @@ export class AccountFontsService {
       for (const face of shipped) if (face) faces.push(face);
     }
     const unknown = overridden.filter(({ family }) => isBuiltinFamily(family) || unavailable.has(family));
-    if (unknown.length > 0) {
-      const details = unknown.map(({ path, family }) => ({ path, message: `unknown font family "${family}" (see GET /api/fonts)` }));
-      throw new CommonException(CommonErrorCode.VALIDATION_FAILED, details.map((detail) => `${detail.path}: ${detail.message}`).join('; '), { details });
-    }
+    if (unknown.length > 0) throw unknownFontFamilies(unknown);
     const planned = layers.map((layer) => {
       const gone = [...new Set(familiesOf(layer).filter((family) => unavailable.has(family)))];
       if (gone.length === 0) return layer;

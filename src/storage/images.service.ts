@@ -27,7 +27,7 @@ export class ImagesService {
     const match = FILE_PATTERN.exec(file);
     const etag = match ? `"${match[1]}"` : '';
     const headers = { 'content-type': match ? CONTENT_TYPES[match[2]] : '', etag, 'cache-control': 'public, max-age=31536000, immutable' };
-    // `*` matches any current representation (RFC 9110 §13.1.2): the image's existence is checked below either way.
+    // `*` matches any current representation (RFC 9110 §13.1.2); either way the image must still exist (checked next).
     const matches = (tag: string) => tag === '*' || tag.replace(/^W\//, '') === etag;
     if (match && ifNoneMatch && ifNoneMatch.split(',').some((tag) => matches(tag.trim())) && (await this.storage.exists(file))) {
       this.events.emit(IMAGE_SERVED_EVENT, match[1]);

@@ -7,7 +7,7 @@ import { ChangeFeedCache } from '../database/change-feed-cache';
 import { CreateTemplateInput, DESIGN_FIELDS, UpdateTemplateInput } from './dto/template.schema';
 import { Template } from './entities/template.entity';
 import { FontFacesRepository } from '../fonts/font-faces.repository';
-import { CommonErrorCode, CommonException } from '../common/errors/app-exception';
+import { unknownFontFamilies } from '../fonts/unknown-font-families';
 import { SELECTABLE_FAMILIES } from '../fonts/font-catalog';
 import type { LayerDefinition } from '../render/layers/layer-registry';
 import { TemplatesErrorCode, TemplatesException } from './templates.exception';
@@ -84,21 +84,19 @@ export class TemplatesService {
 
   /** §14: a text layer names a built-in family or one of the account's own; anything else is a 400. */
   private async checkFontFamilies(accountId: string, layers: readonly LayerDefinition[]): Promise<void> {
-    const details: Array<{ path: string; message: string }> = [];
+    const unknown: Array<{ path: string; family: string }> = [];
     for (const [index, layer] of layers.entries()) {
       if (layer.type !== 'text') continue;
       const named = [{ path: `layers.${index}.fontFamily`, family: layer.fontFamily }];
       for (const [spanIndex, span] of (layer.spans ?? []).entries()) {
         if (span.fontFamily !== undefined) named.push({ path: `layers.${index}.spans.${spanIndex}.fontFamily`, family: span.fontFamily });
       }
-      for (const { path, family } of named) {
-        if (SELECTABLE_FAMILIES.includes(family) || (await this.fonts.familyFaces(accountId, family)).length > 0) continue;
-        details.push({ path, message: `unknown font family "${family}" (see GET /api/fonts)` });
+      for (const place of named) {
+        if (SELECTABLE_FAMILIES.includes(place.family) || (await this.fonts.familyFaces(accountId, place.family)).length > 0) continue;
+        unknown.push(place);
       }
     }
-    if (details.length > 0) {
-      throw new CommonException(CommonErrorCode.VALIDATION_FAILED, details.map((detail) => `${detail.path}: ${detail.message}`).join('; '), { details });
-    }
+    if (unknown.length > 0) throw unknownFontFamilies(unknown);
   }
 
   async remove(accountId: string, id: string): Promise<void> {

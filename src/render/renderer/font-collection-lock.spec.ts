@@ -5,6 +5,17 @@ import { FontCollectionLock, FontCollectionLockShare } from './font-collection-l
 const LEASE_MS = 1_000;
 const LINGER_MS = 100;
 
+/** A thread running `body` with `workerData`, `parentPort` and the FontCollectionLock class in scope. */
+function lockThread(body: string, workerData: Record<string, unknown>): Worker {
+  return new Worker(
+    `require('ts-node/register/transpile-only');
+     const { workerData, parentPort } = require('node:worker_threads');
+     const { FontCollectionLock } = require(workerData.module);
+     ${body}`,
+    { eval: true, workerData: { module: join(__dirname, 'font-collection-lock.ts'), ...workerData } },
+  );
+}
+
 /**
  * Another thread that takes the lock on `share` as a reader or writer, says so, and holds it until told to
  * let go; then it lingers, marks `marks[0] = 1` and only then lets go. Whoever the lock kept waiting sees the mark.
@@ -12,11 +23,8 @@ const LINGER_MS = 100;
 function otherThread(share: FontCollectionLockShare, mode: 'read' | 'write') {
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const marks = new Int32Array(new SharedArrayBuffer(4));
-  const worker = new Worker(
-    `require('ts-node/register/transpile-only');
-     const { workerData, parentPort } = require('node:worker_threads');
-     const { FontCollectionLock } = require(workerData.module);
-     const lock = new FontCollectionLock(workerData.share);
+  const worker = lockThread(
+    `const lock = new FontCollectionLock(workerData.share);
      const hold = () => {
        parentPort.postMessage('holding');
        Atomics.wait(workerData.signal, 0, 0);
@@ -24,7 +32,7 @@ function otherThread(share: FontCollectionLockShare, mode: 'read' | 'write') {
        Atomics.store(workerData.marks, 0, 1);
      };
      if (workerData.mode === 'read') { const release = lock.read(); hold(); release(); } else lock.write(hold);`,
-    { eval: true, workerData: { module: join(__dirname, 'font-collection-lock.ts'), share, mode, signal, marks } },
+    { share, mode, signal, marks },
   );
   const holding = new Promise<void>((resolve) => worker.once('message', () => resolve()));
   return {
@@ -43,14 +51,11 @@ function otherThread(share: FontCollectionLockShare, mode: 'read' | 'write') {
  * rejects after `giveUpMs`: a writer the lock never let in would otherwise hang this thread for good (Atomics.wait).
  */
 async function timedWriteElsewhere(share: FontCollectionLockShare, giveUpMs: number): Promise<{ waitedMs: number; inAt: number }> {
-  const worker = new Worker(
-    `require('ts-node/register/transpile-only');
-     const { workerData, parentPort } = require('node:worker_threads');
-     const { FontCollectionLock } = require(workerData.module);
-     const started = Date.now();
+  const worker = lockThread(
+    `const started = Date.now();
      new FontCollectionLock(workerData.share).write(() => undefined);
      parentPort.postMessage({ waitedMs: Date.now() - started, inAt: Date.now() });`,
-    { eval: true, workerData: { module: join(__dirname, 'font-collection-lock.ts'), share } },
+    { share },
   );
   let timer: NodeJS.Timeout | undefined;
   try {

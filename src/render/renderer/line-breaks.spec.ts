@@ -62,6 +62,11 @@ describe('line breaking (UAX #14, contract §15)', () => {
     expect(lines).toEqual(['ภาษาไทย', 'ง่ายนิด', 'เดียว']);
   });
 
+  it('breaks Lao and Khmer between words too', () => {
+    expect(pieces('ພາສາລາວງ່າຍ')).toEqual(['ພາສາ', 'ລາວ', 'ງ່າຍ']);
+    expect(pieces('ភាសាខ្មែរងាយស្រួល')).toEqual(['ភាសាខ្មែរ', 'ងាយស្រួល']);
+  });
+
   it('never breaks inside a grapheme cluster (ZWJ emoji, flags, skin tones, combining marks)', () => {
     const clusters = ['👨‍👩‍👧‍👦', '🇯🇵', '👍🏽', 'e\u0301', '\u0915\u094D\u0937'];
     const text = clusters.join('');

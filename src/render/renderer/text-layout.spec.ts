@@ -1,4 +1,5 @@
-import { ELLIPSIS, fitText, lineText, MeasureText, TextFitOptions } from './text-layout';
+import { MISSING_GLYPH_STAND_IN } from '../../fonts/font-resolver';
+import { ELLIPSIS, fitText, lineText, MeasureText, runMeasurer, TextFitOptions } from './text-layout';
 
 // Every code point is fontSize/2 wide: predictable without a real font.
 const measure: MeasureText = (text, fontSize) => Array.from(text).length * (fontSize / 2);
@@ -120,6 +121,27 @@ describe('fitText: sizing and truncation', () => {
     expect(wrap('a'.repeat(50), { maxLines: 1 })).toEqual(['a'.repeat(9) + ELLIPSIS]);
   });
 
+  it('fits and ellipsizes styled ranges (spans) as one paragraph, each measured in its own style', () => {
+    // Style 1 is twice as wide: "aaaa " 50px + "bbbbbbbb" 160px at 20px. Two lines of 100px at most.
+    const styled: MeasureText = (value, fontSize, style) => Array.from(value).length * (fontSize / 2) * (style === 1 ? 2 : 1);
+    const text = 'aaaa bbbb bbbb bbbb';
+    const styles = [
+      { end: 5, style: 0 },
+      { end: text.length, style: 1 },
+    ];
+    // autoFit shrinks the whole paragraph until both styles fit together on two lines.
+    const fitted = fitText(options({ text, styles, maxLines: 2, autoFit: true, minFontSize: 8 }), styled);
+    expect(fitted.truncated).toBe(false);
+    expect(fitted.fontSize).toBe(11);
+    expect(fitted.lines).toHaveLength(2);
+    // At its minimum size it does not fit: the styled text is cut with one ellipsis, within the width.
+    const cut = fitText(options({ text, styles, maxLines: 1, autoFit: true, minFontSize: 16 }), styled);
+    expect(cut).toMatchObject({ fontSize: 16, truncated: true });
+    expect(cut.lines).toHaveLength(1);
+    expect(lineText(text, cut.lines[0]).endsWith(ELLIPSIS)).toBe(true);
+    expect(cut.lines[0].width).toBeLessThanOrEqual(100);
+  });
+
   it('draws nothing for empty text, or in a box too short for one line', () => {
     expect(fitText(options({ text: '' }), measure)).toEqual({ fontSize: 20, lines: [], truncated: false });
     expect(fitText(options({ text: 'abc', height: 10, autoFit: true, minFontSize: 12 }), measure)).toEqual({ fontSize: 12, lines: [], truncated: true });
@@ -158,5 +180,23 @@ describe('fitText: cost (issue 15: layout must not be quadratic)', () => {
       expect(calls).toBeLessThanOrEqual(2 * text.length + 10);
       expect(characters).toBeLessThanOrEqual(3 * text.length + 10);
     }
+  });
+});
+
+describe('runMeasurer: a placed line', () => {
+  it('measures a line mixing ideographs, Latin and stand-ins piece by piece, each stand-in and ideograph advance once', () => {
+    const standIn = MISSING_GLYPH_STAND_IN;
+    const line = `ab水火${standIn}ab${standIn}${standIn}土木ab`;
+    const measured: string[] = [];
+    const counting: MeasureText = (value, fontSize, style) => {
+      measured.push(value);
+      return measure(value, fontSize, style);
+    };
+    const width = runMeasurer(options({ text: line }), counting, 20)(line, 0);
+    // The same width as measuring the whole line (every code point fontSize/2 here) …
+    expect(width).toBe(measure(line, 20, 0));
+    // … but Skia never gets the line, nor a piece mixing classes: "ab" once (remembered), the stand-in once, and
+    // one sample of the line's ideographs for their shared advance.
+    expect(measured.sort()).toEqual(['ab', standIn, '水火土木'].sort());
   });
 });

@@ -66,12 +66,26 @@ interface UniformClass {
 // after one of them makes the text fail `whole` and be measured as it is.
 const IDEOGRAPHIC = '\\u3000-\\u303F\\u3040-\\u30FF\\u31F0-\\u31FF\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uF900-\\uFAFF\\uFF01-\\uFF60\\uFFE0-\\uFFE6';
 const HANGUL = '\\uAC00-\\uD7A3';
-/** Maximal runs of one uniform class, or of neither. */
-const UNIFORM_OR_NOT = new RegExp(`[${IDEOGRAPHIC}]+|[${HANGUL}]+|[^${IDEOGRAPHIC}${HANGUL}]+`, 'g');
-const UNIFORM_ADVANCE: UniformClass[] = [
-  { name: 'ideographic', whole: new RegExp(`^[${IDEOGRAPHIC}]+$`), any: new RegExp(`[${IDEOGRAPHIC}]`, 'g'), probe: '\u6C34' },
-  { name: 'hangul', whole: new RegExp(`^[${HANGUL}]+$`), any: new RegExp(`[${HANGUL}]`, 'g'), probe: '\uD55C' },
+// A character no font has (see withStandIns) draws one `.notdef`; measured alone, it sends Skia through every
+// registered face on each call (2–5 ms), so it is measured once per style like the classes above.
+const STAND_IN = `\\u${MISSING_GLYPH_STAND_IN.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+const CLASSES: Array<[name: string, characters: string, probe: string]> = [
+  ['ideographic', IDEOGRAPHIC, '\u6C34'],
+  ['hangul', HANGUL, '\uD55C'],
+  ['stand-in', STAND_IN, MISSING_GLYPH_STAND_IN],
 ];
+const UNIFORM_ADVANCE: UniformClass[] = CLASSES.map(([name, characters, probe]) => ({
+  name,
+  whole: new RegExp(`^[${characters}]+$`),
+  any: new RegExp(`[${characters}]`, 'g'),
+  probe,
+}));
+/** Maximal runs of one uniform class, or of none. */
+const UNIFORM_OR_NOT = new RegExp(
+  [...CLASSES.map(([, characters]) => `[${characters}]+`), `[^${CLASSES.map(([, characters]) => characters).join('')}]+`].join('|'),
+  'g',
+);
 
 /** A run between two break opportunities: what a line may hold whole or not at all. */
 interface Segment {
@@ -138,16 +152,10 @@ class Measurer {
   }
 
   piece(text: string, style: number): number {
-    // The text between stand-ins is measured as usual (often all ideographs: one advance), each stand-in once per
-    // style: a character no font has sends Skia through every registered face on each call (2–5 ms).
-    if (text.includes(MISSING_GLYPH_STAND_IN)) {
-      const parts = text.split(MISSING_GLYPH_STAND_IN);
-      return parts.reduce((width, part) => width + (part ? this.piece(part, style) : 0), (parts.length - 1) * this.measured(MISSING_GLYPH_STAND_IN, style));
-    }
     for (const uniform of UNIFORM_ADVANCE) {
       if (uniform.whole.test(text)) return text.length * this.uniformAdvance(uniform, style);
     }
-    // A line of ideographs mixed with other text (a placed line's run): its uniform stretches by their advance, the
+    // A line mixing those classes with other text (a placed line's run): each uniform stretch by its advance, the
     // rest as they are (short pieces that repeat, so mostly remembered), not the whole line through Skia each time.
     const pieces = text.match(UNIFORM_OR_NOT);
     if (pieces && pieces.length > 1) return pieces.reduce((width, piece) => width + this.piece(piece, style), 0);

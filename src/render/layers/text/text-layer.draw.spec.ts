@@ -1,3 +1,4 @@
+import { createCanvas } from '@napi-rs/canvas';
 import { DrawnPixels, drawPixels } from '../../../../test/support/draw-pixels';
 
 /** What §15's drawn-only fields (background, shadow, stroke, underline, letter spacing) and opacity put on the canvas. */
@@ -177,6 +178,22 @@ describe('text drawing: the §15 fields that only show in pixels', () => {
 
     /** The top `rows` rows of `drawn`, as bytes. */
     const top = (drawn: DrawnPixels, rows: number) => Buffer.from(drawn.data.buffer, drawn.data.byteOffset, drawn.width * rows * 4);
+
+    it('draws only the lines that reach the canvas', async () => {
+      const context = Object.getPrototypeOf(createCanvas(1, 1).getContext('2d')) as { fillText: (...args: unknown[]) => void };
+      const fillText = jest.spyOn(context, 'fillText');
+      try {
+        await tall(4000);
+        const everyRun = fillText.mock.calls.length;
+        fillText.mockClear();
+        await tall(200);
+        // ~9 of the ~140 lines fall on 200 rows (with the margin's two lines above and below).
+        expect(fillText.mock.calls.length).toBeGreaterThan(0);
+        expect(fillText.mock.calls.length).toBeLessThan(everyRun / 4);
+      } finally {
+        fillText.mockRestore();
+      }
+    });
 
     it.each([
       ['plain', {}],
