@@ -4,9 +4,10 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { pictorPlugin } from './tools/eslint-rules/no-stored-rejectable-promise.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-artifacts/**', 'src/client/openapi-types.ts'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-artifacts/**', 'src/client/openapi-types.ts', 'test/lint-fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -16,7 +17,14 @@ export default tseslint.config(
     },
   },
   {
+    plugins: { pictor: pictorPlugin },
     rules: {
+      // One rejection nobody listens to ends the process (Node's default): every promise is awaited, returned,
+      // or `void`ed with a reason; promise-returning functions never go where a void callback is expected;
+      // and what is kept for later in a collection cannot reject.
+      '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true, ignoreIIFE: false }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: true, checksConditionals: true, checksSpreads: true }],
+      'pictor/no-stored-rejectable-promise': 'error',
       // The code base names deliberately unused bindings with a leading underscore (a property left out of a rest
       // spread, an `infer` it only matches, a loop that only counts).
       '@typescript-eslint/no-unused-vars': [
@@ -28,6 +36,7 @@ export default tseslint.config(
   { files: ['studio/src/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
   // Plain JavaScript (bench helpers, this file) has no type information to lint with.
   { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.{js,mjs,cjs}'], rules: { 'pictor/no-stored-rejectable-promise': 'off' } },
   // package.json has no "type": "module", so .js files are CommonJS: the bench's plain Node scripts load with require().
   {
     files: ['**/*.{js,cjs}'],

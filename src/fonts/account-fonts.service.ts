@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import { settle, unwrap, type SettledPromise } from '../common/async/settle';
 import type { RenderWarning } from '../render/dto/render-response';
 import { RenderWarningCode } from '../render/dto/render-response';
 import type { JobFontFace } from './account-fonts';
@@ -77,7 +78,7 @@ export class AccountFontsService {
    */
   private readonly prepared = new LRUCache<string, PreparedFace>({ maxSize: PREPARED_BYTES, sizeCalculation: (face) => Math.max(1, face.bytes.byteLength) });
   /** Preparations under way, so concurrent renders with a new face read and rename it once. */
-  private readonly preparing = new Map<string, Promise<PreparedFace | null>>();
+  private readonly preparing = new Map<string, SettledPromise<PreparedFace | null>>();
 
   constructor(
     private readonly fonts: FontsService,
@@ -165,10 +166,10 @@ export class AccountFontsService {
     if (ready) return Promise.resolve(ready);
     let pending = this.preparing.get(registeredName);
     if (!pending) {
-      pending = this.readAndRename(face, registeredName).finally(() => this.preparing.delete(registeredName));
+      pending = settle(this.readAndRename(face, registeredName).finally(() => this.preparing.delete(registeredName)));
       this.preparing.set(registeredName, pending);
     }
-    return pending;
+    return unwrap(pending);
   }
 
   private async readAndRename(face: FontFace, registeredName: string): Promise<PreparedFace | null> {

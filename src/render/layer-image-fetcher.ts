@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import axios from 'axios';
 import sharp, { type Metadata } from 'sharp';
+import { settle, type SettledPromise } from '../common/async/settle';
 import { AppConfig } from '../config/app-config';
 import { OutboundTargetService } from '../network/outbound-target.service';
 import type { LayerDefinition } from '../templates/dto/template.schema';
@@ -44,19 +45,20 @@ export class LayerImageFetcher {
   async fetchAll(layers: LayerDefinition[], budget?: AbortSignal): Promise<FetchedImages> {
     const result: FetchedImages = { images: new Map(), warnings: [] };
     const wanted = layers.filter((layer) => layer.type === 'image' && !layer.hidden && layer.imageUrl) as Array<LayerDefinition & { imageUrl: string }>;
-    const byUrl = new Map<string, Promise<FetchedImage>>();
-    for (const layer of wanted) if (!byUrl.has(layer.imageUrl)) byUrl.set(layer.imageUrl, this.fetchOne(layer.imageUrl, budget));
+    // All fetches start together and are read in layer order: each is settled at once, so one that fails
+    // while an earlier layer is still loading is not an unhandled rejection.
+    const byUrl = new Map<string, SettledPromise<FetchedImage>>();
+    for (const layer of wanted) if (!byUrl.has(layer.imageUrl)) byUrl.set(layer.imageUrl, settle(this.fetchOne(layer.imageUrl, budget)));
     let decodedPixels = 0;
     for (const layer of wanted) {
       const skip = (reason: string) =>
         result.warnings.push({ code: RenderWarningCode.IMAGE_UNAVAILABLE, layer: layer.name, message: `Image could not be used (${reason}); layer skipped` });
-      let fetched: FetchedImage;
-      try {
-        fetched = await byUrl.get(layer.imageUrl)!;
-      } catch (error) {
-        skip((error as Error).message);
+      const outcome = await byUrl.get(layer.imageUrl)!;
+      if (!outcome.ok) {
+        skip(outcome.error instanceof Error ? outcome.error.message : String(outcome.error));
         continue;
       }
+      const fetched = outcome.value;
       if (decodedPixels + fetched.pixels > this.config.renderMaxInputPixels) {
         skip(`the render's images would exceed ${formatPixels(this.config.renderMaxInputPixels)} decoded (RENDER_MAX_INPUT_PIXELS)`);
         continue;

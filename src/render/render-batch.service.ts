@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Account } from '../accounts/entities/account.entity';
+import { settle, type SettledPromise } from '../common/async/settle';
 import { toErrorResponse } from '../common/errors/error-body';
 import { parseOrThrow } from '../common/validation/zod-validation.pipe';
 import { batchRequestSchema } from './dto/render-batch.schema';
@@ -29,9 +30,11 @@ export class RenderBatchService {
 
   async render(account: Account, body: unknown): Promise<RenderedAnswer> {
     const { items } = parseOrThrow(batchRequestSchema, body);
-    const results: Array<Promise<ItemResult>> = [];
+    // Items are admitted one after another while earlier ones draw: each drawing is settled at once, so
+    // one that fails during a later item's admission is not an unhandled rejection.
+    const results: Array<SettledPromise<ItemResult>> = [];
     for (const item of items) results.push((await this.start(account, item)).result);
-    const settled = await Promise.all(results);
+    const settled = (await Promise.all(results)).map((outcome) => (outcome.ok ? outcome.value : this.failed(outcome.error)));
     const lastCounted = settled.findLast((item) => item.countedHeaders !== null);
     return {
       body: `{"data":[${settled.map((item) => item.json).join(',')}]}`,
@@ -40,19 +43,21 @@ export class RenderBatchService {
     };
   }
 
-  /** Resolves once the item is counted or refused; `result` never rejects (a failure becomes its error body). */
-  private async start(account: Account, item: unknown): Promise<{ result: Promise<ItemResult> }> {
+  /** Resolves once the item is counted or refused, with its drawing (a failure becomes its error body). */
+  private async start(account: Account, item: unknown): Promise<{ result: SettledPromise<ItemResult> }> {
     try {
       const request = parseOrThrow(generateRequestSchema, item);
       const started = await this.renders.startOwned(account, request);
-      return {
-        result: started.outcome.then(
-          (outcome) => ({ json: outcome.json, record: outcome.record, countedHeaders: outcome.drew ? withoutCacheHeader(outcome.headers) : null }),
-          (error: unknown) => this.failed(error),
-        ),
-      };
+      const result = settle(
+        started.outcome.then((outcome) => ({
+          json: outcome.json,
+          record: outcome.record,
+          countedHeaders: outcome.drew ? withoutCacheHeader(outcome.headers) : null,
+        })),
+      );
+      return { result };
     } catch (error) {
-      return { result: Promise.resolve(this.failed(error)) };
+      return { result: settle(Promise.reject(error as Error)) };
     }
   }
 

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { settle, unwrap, type SettledPromise } from '../common/async/settle';
 import { RedisConnections } from '../redis/redis-connections';
 import type { RenderWarning } from './dto/render-response';
 
@@ -52,7 +53,7 @@ return 1
 @Injectable()
 export class RenderFlightService {
   private readonly logger = new Logger(RenderFlightService.name);
-  private readonly local = new Map<string, Promise<Flight<FlightResult>>>();
+  private readonly local = new Map<string, SettledPromise<Flight<FlightResult>>>();
   /** Keys whose image retention is deleting right now: a drawing of one waits until it is gone. */
   private readonly deleting = new Map<string, Promise<void>>();
 
@@ -62,11 +63,12 @@ export class RenderFlightService {
   async run<T extends FlightResult>(key: string, draw: () => Promise<T>): Promise<Flight<T>> {
     await this.deleting.get(key);
     const pending = this.local.get(key);
-    if (pending) return { result: (await pending).result, drew: false };
+    if (pending) return { result: (await unwrap(pending)).result, drew: false };
     const flight = this.redis.client ? this.runShared(key, draw) : draw().then((result) => ({ result, drew: true }));
-    this.local.set(key, flight);
+    const settled = settle(flight);
+    this.local.set(key, settled);
     try {
-      return await flight;
+      return await unwrap(settled);
     } finally {
       this.local.delete(key);
     }
@@ -86,6 +88,7 @@ export class RenderFlightService {
     const free = keys.filter((key) => !this.local.has(key) && !this.deleting.has(key));
     let release!: () => void;
     const done = new Promise<void>((resolve) => (release = resolve));
+    // eslint-disable-next-line pictor/no-stored-rejectable-promise -- resolve-only: `done` has no way to reject
     for (const key of free) this.deleting.set(key, done);
     const redis = this.redis.client;
     const token = randomBytes(12).toString('hex');

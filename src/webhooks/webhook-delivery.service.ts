@@ -6,6 +6,7 @@ import { AxiosError } from 'axios';
 import { performance } from 'node:perf_hooks';
 import { firstValueFrom } from 'rxjs';
 import { Repository } from 'typeorm';
+import { settle, type SettledPromise } from '../common/async/settle';
 import { Clock } from '../common/clock/clock';
 import { newId } from '../common/ids';
 import { MetricsService } from '../metrics/metrics.service';
@@ -21,7 +22,7 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 @Injectable()
 export class WebhookDeliveryService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(WebhookDeliveryService.name);
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly inFlight = new Set<SettledPromise<void>>();
 
   constructor(
     private readonly http: HttpService,
@@ -34,9 +35,12 @@ export class WebhookDeliveryService implements BeforeApplicationShutdown {
 
   @OnEvent(WEBHOOK_DELIVERY_REQUESTED)
   handle(delivery: PendingDelivery): void {
-    const attempt = this.deliver(delivery).catch((error: Error) => this.logger.error(`Delivery bookkeeping failed: ${error.message}`));
+    const attempt = settle(this.deliver(delivery));
     this.inFlight.add(attempt);
-    void attempt.finally(() => this.inFlight.delete(attempt));
+    void attempt.then((outcome) => {
+      this.inFlight.delete(attempt);
+      if (!outcome.ok) this.logger.error(`Delivery bookkeeping failed: ${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)}`);
+    });
   }
 
   async list(accountId: string): Promise<WebhookDelivery[]> {
