@@ -3,11 +3,12 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
+import { UnhandledRejectionMonitor } from './unhandled-rejection-monitor';
 
 @Global()
 @Module({
   controllers: [MetricsController],
-  providers: [MetricsService],
+  providers: [MetricsService, UnhandledRejectionMonitor],
   exports: [MetricsService],
 })
 export class MetricsModule implements OnModuleInit {

@@ -76,6 +76,12 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly unhandledRejections = new Counter({
+    name: 'pictor_unhandled_rejections_total',
+    help: 'Promise rejections nobody handled (logged at error; the process keeps running)',
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'pictor_' });
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import axios from 'axios';
 import sharp, { type Metadata } from 'sharp';
+import { Deadline } from '../common/async/deadline';
 import { settle, type SettledPromise } from '../common/async/settle';
 import { AppConfig } from '../config/app-config';
 import { OutboundTargetService } from '../network/outbound-target.service';
@@ -72,13 +73,14 @@ export class LayerImageFetcher {
   private async fetchOne(rawUrl: string, budget?: AbortSignal): Promise<FetchedImage> {
     const target = await this.targets.check(rawUrl);
     const agent = this.targets.agentFor(target);
+    const deadline = new Deadline(IMAGE_TIMEOUT_MS, budget);
     let response;
     try {
       response = await axios.get<ArrayBuffer>(target.url.href, {
         responseType: 'arraybuffer',
         maxContentLength: MAX_IMAGE_BYTES,
         maxRedirects: 0,
-        signal: budget ? AbortSignal.any([AbortSignal.timeout(IMAGE_TIMEOUT_MS), budget]) : AbortSignal.timeout(IMAGE_TIMEOUT_MS),
+        signal: deadline.signal,
         httpAgent: agent,
         httpsAgent: agent,
         proxy: false,
@@ -91,6 +93,7 @@ export class LayerImageFetcher {
       if (axios.isAxiosError(error) && /maxContentLength/i.test(error.message)) throw new Error('larger than 10 MB', { cause: error });
       throw new Error(axios.isAxiosError(error) && error.code === 'ERR_CANCELED' ? 'timed out after 5 s' : 'fetch failed', { cause: error });
     } finally {
+      deadline.clear();
       agent.destroy();
     }
     const bytes = new Uint8Array(response.data);
