@@ -17,7 +17,7 @@ import 'sharp'; // keep libvips loaded while raw-pipeline workers come and go (s
 // defaults. Immediate purging measured ~35 % slower for resvg, while it does not change @napi-rs/canvas.
 import '@resvg/resvg-js';
 import { configureNativeAllocator } from '../src/render/renderer/native-allocator';
-import { createTemplateSchema } from '../src/templates/dto/template.schema';
+import { createTemplateSchema } from '../src/design/template.schema';
 import { sampleTemplate } from '../test/support/factories';
 
 const ROOT = join(__dirname, '..');

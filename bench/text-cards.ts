@@ -1,6 +1,6 @@
 /** The typography card in docs/ (README): TS_NODE_TRANSPILE_ONLY=1 node -r ts-node/register bench/text-cards.ts [out.png] */
 import { writeFileSync } from 'node:fs';
-import { layerSchema } from '../src/render/layers/layer-registry';
+import { layerSchema } from '../src/design/layer-registry';
 import { drawTemplate } from '../src/render/renderer/draw-template';
 
 const text = (fields: object) => layerSchema.parse({ type: 'text', name: `t${Math.random()}`, width: 560, height: 90, fontSize: 32, ...fields });

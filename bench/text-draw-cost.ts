@@ -2,7 +2,7 @@
  * Whole-layer cost (layout, bidi, drawing and PNG encoding) of the heaviest valid text layers, through drawTemplate.
  * Usage: TS_NODE_TRANSPILE_ONLY=1 node -r ts-node/register bench/text-draw-cost.ts
  */
-import { layerSchema } from '../src/render/layers/layer-registry';
+import { layerSchema } from '../src/design/layer-registry';
 import { drawTemplate } from '../src/render/renderer/draw-template';
 
 const cjk = Array.from({ length: 5000 }, (_, index) => String.fromCodePoint(0x4e00 + ((index * 7919) % 20000))).join('');

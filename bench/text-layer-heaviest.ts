@@ -6,7 +6,7 @@
  * Usage: TS_NODE_TRANSPILE_ONLY=1 node -r ts-node/register bench/text-layer-heaviest.ts
  */
 import { drawTemplate } from '../src/render/renderer/draw-template';
-import { createTemplateSchema } from '../src/templates/dto/template.schema';
+import { createTemplateSchema } from '../src/design/template.schema';
 
 const LENGTH = 5000;
 const ideographs = (index: number) => String.fromCodePoint(0x4e00 + ((index * 7919) % 20000));

@@ -3,7 +3,7 @@ import type { AppConfig } from '../src/config/app-config';
 import { packRanges } from '../src/fonts/coverage/code-point-ranges';
 import { withPrivateName } from '../src/fonts/font-private-name';
 import type { MetricsService } from '../src/metrics/metrics.service';
-import { textLayerSchema } from '../src/render/layers/text/text-layer.definition';
+import { textLayerSchema } from '../src/design/layers/text/text-layer.definition';
 import type { DrawJob, DrawResult } from '../src/render/renderer/draw-job';
 import { RendererService } from '../src/render/renderer/renderer.service';
 import { fontFixtures } from './support/font-fixtures';

@@ -5,8 +5,8 @@ import { Browser } from 'playwright-core';
 import { launchChromium } from './support/chromium';
 import { drawInFreshProcess } from './support/fresh-process-draw';
 import sharp from 'sharp';
-import { layerSchema } from '../src/render/layers/layer-registry';
-import type { TextLayer } from '../src/render/layers/text/text-layer.definition';
+import { layerSchema } from '../src/design/layer-registry';
+import type { TextLayer } from '../src/design/layers/text/text-layer.definition';
 import { drawTemplate } from '../src/render/renderer/draw-template';
 
 /**

@@ -1,3 +1,4 @@
+import { textLayerSchema } from '../design/layers/text/text-layer.definition';
 import { AccountFontsService } from './account-fonts.service';
 import type { FontFace } from './entities/font-face.entity';
 import { FontParser } from './font-parser';
@@ -15,7 +16,7 @@ const face = {
   sha256: 'ab'.repeat(32),
 } as FontFace;
 
-const layers = [{ name: 'title', type: 'text', fontFamily: 'Brand Sans' }];
+const layers = [textLayerSchema.parse({ name: 'title', type: 'text', width: 400, height: 100, fontFamily: 'Brand Sans' })];
 
 describe('AccountFontsService: shipping a face to the workers', () => {
   let reads: number;

@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { settle, unwrap, type SettledPromise } from '../common/async/settle';
-import type { RenderWarning } from '../render/dto/render-response';
-import { RenderWarningCode } from '../render/dto/render-response';
+import { drawsText, fontFamiliesOf, withFontFamilies, type LayerDefinition } from '../design/layer-registry';
+import type { RenderWarning } from '../design/render-warning';
+import { RenderWarningCode } from '../design/render-warning';
 import type { JobFontFace } from './account-fonts';
 import { packRanges, rangesFromCodePoints } from './coverage/code-point-ranges';
 import type { FontFace } from './entities/font-face.entity';
@@ -13,20 +14,15 @@ import { isBuiltinFamily } from './font-resolver';
 import { unknownFontFamilies } from './unknown-font-families';
 import { familyKeyOf, FontsService } from './fonts.service';
 
-/** A text layer as far as font planning cares. */
-interface FontedLayer {
-  name: string;
-  type: string;
-  fontFamily?: string;
-  spans?: ReadonlyArray<{ fontFamily?: string }> | null;
-}
+/** A template layer; its type's hooks say whether it draws text and which families it names. */
+type FontedLayer = LayerDefinition;
 
 /** A render request's overrides as far as font planning cares: the spans they bring, by layer name. */
 export type FontedOverrides = Readonly<Record<string, { spans?: ReadonlyArray<{ fontFamily?: string }> | null } | undefined>>;
 
 /** The families that overrides' spans name, with their place in the request, for the template's text layers. */
 function overrideFamilies(layers: readonly FontedLayer[], overrides: FontedOverrides): Array<{ path: string; family: string }> {
-  const textLayers = new Set(layers.filter((layer) => layer.type === 'text').map((layer) => layer.name));
+  const textLayers = new Set(layers.filter(drawsText).map((layer) => layer.name));
   return Object.entries(overrides).flatMap(([name, override]) =>
     !textLayers.has(name)
       ? []
@@ -37,8 +33,7 @@ function overrideFamilies(layers: readonly FontedLayer[], overrides: FontedOverr
 }
 
 /** Every family a text layer names: its own and its spans'. */
-const familiesOf = (layer: FontedLayer): string[] =>
-  layer.type !== 'text' ? [] : [layer.fontFamily, ...(layer.spans ?? []).map((span) => span.fontFamily)].filter((family): family is string => Boolean(family));
+const familiesOf = (layer: FontedLayer): string[] => fontFamiliesOf(layer).map(({ family }) => family);
 
 export interface AccountFontPlan<Layer> {
   layers: Layer[];
@@ -122,12 +117,7 @@ export class AccountFontsService {
         layer: layer.name,
         message: `Font family ${gone.map((family) => `"${family}"`).join(', ')} is no longer available; drawn with ${DEFAULT_FONT_FAMILY}`,
       });
-      const replaced = (family: string | undefined) => (family !== undefined && unavailable.has(family) ? DEFAULT_FONT_FAMILY : family);
-      return {
-        ...layer,
-        fontFamily: replaced(layer.fontFamily),
-        ...(layer.spans ? { spans: layer.spans.map((span) => ({ ...span, fontFamily: replaced(span.fontFamily) })) } : {}),
-      };
+      return withFontFamilies(layer, (family) => (unavailable.has(family) ? DEFAULT_FONT_FAMILY : family));
     });
     return { layers: planned, warnings, identity, faces };
   }

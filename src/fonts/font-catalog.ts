@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { DEFAULT_FONT_FAMILY } from '../design/font-family';
 
 export interface FontFamily {
   family: string;
@@ -42,7 +43,7 @@ export const FONT_FAMILIES: readonly FontFamily[] = [
   { family: 'Noto Color Emoji', weights: [400], selectable: false, source: '@fontsource/noto-color-emoji', covers: 'Colour emoji' },
 ];
 
-export const DEFAULT_FONT_FAMILY = 'Inter';
+export { DEFAULT_FONT_FAMILY };
 export const SELECTABLE_FAMILIES = FONT_FAMILIES.filter((font) => font.selectable).map((font) => font.family);
 
 /**

@@ -5,8 +5,8 @@ import { Deadline } from '../common/async/deadline';
 import { settle, type SettledPromise } from '../common/async/settle';
 import { AppConfig } from '../config/app-config';
 import { OutboundTargetService } from '../network/outbound-target.service';
-import type { LayerDefinition } from '../templates/dto/template.schema';
-import { RenderWarning, RenderWarningCode } from './dto/render-response';
+import { imageSourceOf, type LayerDefinition } from '../design/layer-registry';
+import { RenderWarning, RenderWarningCode } from '../design/render-warning';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TIMEOUT_MS = 5_000;
@@ -45,16 +45,19 @@ export class LayerImageFetcher {
    */
   async fetchAll(layers: LayerDefinition[], budget?: AbortSignal): Promise<FetchedImages> {
     const result: FetchedImages = { images: new Map(), warnings: [] };
-    const wanted = layers.filter((layer) => layer.type === 'image' && !layer.hidden && layer.imageUrl) as Array<LayerDefinition & { imageUrl: string }>;
+    const wanted = layers.flatMap((layer) => {
+      const url = layer.hidden ? null : imageSourceOf(layer);
+      return url ? [{ name: layer.name, url }] : [];
+    });
     // All fetches start together and are read in layer order: each is settled at once, so one that fails
     // while an earlier layer is still loading is not an unhandled rejection.
     const byUrl = new Map<string, SettledPromise<FetchedImage>>();
-    for (const layer of wanted) if (!byUrl.has(layer.imageUrl)) byUrl.set(layer.imageUrl, settle(this.fetchOne(layer.imageUrl, budget)));
+    for (const { url } of wanted) if (!byUrl.has(url)) byUrl.set(url, settle(this.fetchOne(url, budget)));
     let decodedPixels = 0;
     for (const layer of wanted) {
       const skip = (reason: string) =>
         result.warnings.push({ code: RenderWarningCode.IMAGE_UNAVAILABLE, layer: layer.name, message: `Image could not be used (${reason}); layer skipped` });
-      const outcome = await byUrl.get(layer.imageUrl)!;
+      const outcome = await byUrl.get(layer.url)!;
       if (!outcome.ok) {
         skip(outcome.error instanceof Error ? outcome.error.message : String(outcome.error));
         continue;

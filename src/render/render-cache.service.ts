@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { rawTimestamp } from '../database/columns';
 import { execute, insertIgnore, SqlStatement, sqlTimestamp } from '../database/sql';
-import type { RenderWarning } from './dto/render-response';
+import type { RenderWarning } from '../design/render-warning';
 import { RenderCacheEntry } from './entities/render-cache-entry.entity';
 
 /** Keys per statement in bulk updates and deletes (well under both drivers' placeholder limits). */

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { settle, unwrap, type SettledPromise } from '../common/async/settle';
 import { RedisConnections } from '../redis/redis-connections';
-import type { RenderWarning } from './dto/render-response';
+import type { RenderWarning } from '../design/render-warning';
 
 /** What a drawing leaves for requests that joined it instead of drawing. */
 export interface FlightResult {

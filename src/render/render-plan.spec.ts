@@ -1,4 +1,4 @@
-import { createTemplateSchema } from '../templates/dto/template.schema';
+import { createTemplateSchema } from '../design/template.schema';
 import type { Template } from '../templates/entities/template.entity';
 import { generateRequestSchema } from './dto/render-request.schema';
 import { canonicalJson, outputSize, planRender } from './render-plan';

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { Template } from '../templates/entities/template.entity';
 import type { RenderRequest } from './dto/render-request.schema';
-import { RenderWarning, RenderWarningCode } from './dto/render-response';
-import { applyOverride, LayerOverride, OVERRIDABLE } from './layers/layer-registry';
+import { RenderWarning, RenderWarningCode } from '../design/render-warning';
+import { applyOverride, LayerOverride, OVERRIDABLE } from '../design/layer-registry';
 import type { DrawJob, OutputFormat } from './renderer/draw-job';
 import type { AccountFontPlan } from '../fonts/account-fonts.service';
 

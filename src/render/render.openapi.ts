@@ -3,7 +3,7 @@ import { component } from '../openapi/components';
 import { defineRouteDocs, errorBodySchema, errors, RATE_LIMIT_HEADERS, tooManyRequests, tooManyRequestsSchema } from '../openapi/route-doc';
 import { MAX_BATCH_ITEMS } from './dto/render-batch.schema';
 import { generateRequestSchema, hookRenderRequestSchema, layerOverrideSchema, renderOptionsShape } from './dto/render-request.schema';
-import { RenderWarningCode } from './dto/render-response';
+import { RenderWarningCode } from '../design/render-warning';
 
 component('LayerOverride', layerOverrideSchema, "Values that replace the layer's own for this render.");
 component('RenderRequest', generateRequestSchema);

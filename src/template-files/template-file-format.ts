@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
-import { createTemplateSchema, CreateTemplateInput } from '../templates/dto/template.schema';
+import { createTemplateSchema, CreateTemplateInput } from '../design/template.schema';
 
 /** `<id>.json`: the file name carries the id, the content is a POST /api/templates body. */
 export const TEMPLATE_FILE = /^(tpl_[0-9A-Za-z]{16,36})\.json$/;

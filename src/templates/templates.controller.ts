@@ -3,7 +3,7 @@ import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { toTemplateResponse } from './dto/template-response';
-import { createTemplateSchema, CreateTemplateInput, updateTemplateSchema, UpdateTemplateInput } from './dto/template.schema';
+import { createTemplateSchema, CreateTemplateInput, updateTemplateSchema, UpdateTemplateInput } from '../design/template.schema';
 import { TemplatesService } from './templates.service';
 import { NoBody } from '../common/http/route-flags';
 

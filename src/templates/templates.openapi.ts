@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { component } from '../openapi/components';
 import { defineRouteDocs, errors } from '../openapi/route-doc';
 import { TEMPLATE_EXAMPLE } from './dto/sample-template';
-import { createTemplateSchema, layerSchema, updateTemplateSchema } from './dto/template.schema';
+import { layerSchema } from '../design/layer-registry';
+import { createTemplateSchema, updateTemplateSchema } from '../design/template.schema';
 
 component('Layer', layerSchema, 'One layer of a template; `type` selects the kind. Layers draw in order.');
 component('TemplateInput', createTemplateSchema, 'A template as created (POST /api/templates).');

@@ -4,12 +4,12 @@ import { Clock } from '../common/clock/clock';
 import { newId } from '../common/ids';
 import { ChangeFeed } from '../database/change-feed';
 import { ChangeFeedCache } from '../database/change-feed-cache';
-import { CreateTemplateInput, DESIGN_FIELDS, UpdateTemplateInput } from './dto/template.schema';
+import { CreateTemplateInput, DESIGN_FIELDS, UpdateTemplateInput } from '../design/template.schema';
 import { Template } from './entities/template.entity';
 import { FontFacesRepository } from '../fonts/font-faces.repository';
 import { unknownFontFamilies } from '../fonts/unknown-font-families';
 import { SELECTABLE_FAMILIES } from '../fonts/font-catalog';
-import type { LayerDefinition } from '../render/layers/layer-registry';
+import { fontFamiliesOf, type LayerDefinition } from '../design/layer-registry';
 import { TemplatesErrorCode, TemplatesException } from './templates.exception';
 import { TemplatesRepository } from './templates.repository';
 
@@ -86,12 +86,8 @@ export class TemplatesService {
   private async checkFontFamilies(accountId: string, layers: readonly LayerDefinition[]): Promise<void> {
     const unknown: Array<{ path: string; family: string }> = [];
     for (const [index, layer] of layers.entries()) {
-      if (layer.type !== 'text') continue;
-      const named = [{ path: `layers.${index}.fontFamily`, family: layer.fontFamily }];
-      for (const [spanIndex, span] of (layer.spans ?? []).entries()) {
-        if (span.fontFamily !== undefined) named.push({ path: `layers.${index}.spans.${spanIndex}.fontFamily`, family: span.fontFamily });
-      }
-      for (const place of named) {
+      for (const { field, family } of fontFamiliesOf(layer)) {
+        const place = { path: `layers.${index}.${field}`, family };
         if (SELECTABLE_FAMILIES.includes(place.family) || (await this.fonts.familyFaces(accountId, place.family)).length > 0) continue;
         unknown.push(place);
       }

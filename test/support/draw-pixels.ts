@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { OutputFormat } from '../../src/render/renderer/draw-job';
 import { drawTemplate } from '../../src/render/renderer/draw-template';
-import { createTemplateSchema } from '../../src/templates/dto/template.schema';
+import { createTemplateSchema } from '../../src/design/template.schema';
 
 export interface DrawnPixels {
   /** Straight (not premultiplied) RGBA, row-major. */

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { generateRequestSchema } from '../../src/render/dto/render-request.schema';
 import { planRender } from '../../src/render/render-plan';
 import { drawTemplate } from '../../src/render/renderer/draw-template';
-import { createTemplateSchema } from '../../src/templates/dto/template.schema';
+import { createTemplateSchema } from '../../src/design/template.schema';
 import type { Template } from '../../src/templates/entities/template.entity';
 
 /** The fixed secret the golden cache keys are computed under. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { renderOptionsShape } from '../../render/dto/render-request.schema';
-import { createTemplateSchema } from '../../templates/dto/template.schema';
+import { createTemplateSchema } from '../../design/template.schema';
 
 /**
  * POST /api/templates/preview: a template exactly as POST /api/templates takes it, and the render

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { MAX_LAYERS } from '../../templates/dto/template.schema';
-import { MAX_DIMENSION } from '../layers/layer-fields';
-import { layerOverrideSchema } from '../layers/layer-registry';
+import { MAX_LAYERS } from '../../design/template.schema';
+import { MAX_DIMENSION } from '../../design/layer-fields';
+import { layerOverrideSchema } from '../../design/layer-registry';
 
-export { layerOverrideSchema } from '../layers/layer-registry';
-export type { LayerOverride } from '../layers/layer-registry';
+export { layerOverrideSchema } from '../../design/layer-registry';
+export type { LayerOverride } from '../../design/layer-registry';
 
 const dimension = z.number().int().min(1).max(MAX_DIMENSION);
 

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { jsonColumn, timestampColumn } from '../../database/columns';
-import type { RenderWarning } from '../dto/render-response';
+import type { RenderWarning } from '../../design/render-warning';
 
 /** One drawn image: the cache index row that makes identical renders free after the first. */
 @Entity({ name: 'render_cache' })

@@ -1,5 +1,5 @@
 import type { Image, SKRSContext2D } from '@napi-rs/canvas';
-import type { RenderWarning } from '../dto/render-response';
+import type { RenderWarning } from '../../design/render-warning';
 import type { FontResolver } from '../../fonts/font-resolver';
 
 /** What the dispatcher hands every drawer besides the layer. */

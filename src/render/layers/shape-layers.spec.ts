@@ -1,6 +1,6 @@
 import { drawPixels } from '../../../test/support/draw-pixels';
-import { createTemplateSchema } from '../../templates/dto/template.schema';
-import { applyOverride } from './layer-registry';
+import { createTemplateSchema } from '../../design/template.schema';
+import { applyOverride } from '../../design/layer-registry';
 import { gradientLine } from './shape-paint.draw';
 
 const RED = [255, 0, 0, 255];

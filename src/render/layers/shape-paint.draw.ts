@@ -1,5 +1,5 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { Gradient } from './shape-fields';
+import type { Gradient } from '../../design/shape-fields';
 
 interface Box {
   x: number;

@@ -1,5 +1,5 @@
-import type { LayerDefinition } from '../layers/layer-registry';
-import type { RenderWarning } from '../dto/render-response';
+import type { LayerDefinition } from '../../design/layer-registry';
+import type { RenderWarning } from '../../design/render-warning';
 import type { JobFontFaces } from '../../fonts/account-fonts';
 
 export type OutputFormat = 'png' | 'jpeg' | 'webp' | 'avif';

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { FALLBACK_FAMILIES } from '../../fonts/font-catalog';
 import { SCRIPT_SAMPLES } from '../../fonts/script-samples';
 import { BUILTIN_FONT_RESOLVER } from '../../fonts/font-resolver';
-import { createTemplateSchema } from '../../templates/dto/template.schema';
+import { createTemplateSchema } from '../../design/template.schema';
 import { drawInFreshProcess } from '../../../test/support/fresh-process-draw';
 import { drawTemplate, ensureFonts, familyList } from './draw-template';
 

@@ -1,10 +1,9 @@
 import '../../fonts/host-fonts-off';
 import { Canvas, createCanvas, Image } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { RenderWarning, RenderWarningCode } from '../dto/render-response';
-import { decodeLayerImage } from '../layers/image/image-layer.decode';
-import { drawLayer } from '../layers/layer-drawers';
-import type { LayerDefinition } from '../layers/layer-registry';
+import { RenderWarning, RenderWarningCode } from '../../design/render-warning';
+import { decodeImageOf, drawLayer, usesFonts } from '../layers/layer-drawers';
+import type { LayerDefinition } from '../../design/layer-registry';
 import type { FontResolver } from '../../fonts/font-resolver';
 import type { DrawJob, DrawResult } from './draw-job';
 import { accountFontResolver, ensureFonts, fontCollectionLock } from './worker-fonts';
@@ -29,9 +28,9 @@ const AVIF_EFFORT = 1;
  * when its layer is drawn and released after, so a render holds one decoded image at a time.
  */
 async function layerImages(job: DrawJob, layer: LayerDefinition, warnings: RenderWarning[]): Promise<ReadonlyMap<string, Image>> {
-  const bytes = layer.type === 'image' && layer.imageUrl ? job.images.get(layer.name) : undefined;
-  if (!bytes || layer.type !== 'image') return NO_IMAGES;
-  const image = await decodeLayerImage(bytes, layer, job.output.width / job.design.width, job.output.height / job.design.height).catch(() => null);
+  const bytes = job.images.get(layer.name);
+  if (!bytes) return NO_IMAGES;
+  const image = await decodeImageOf(layer, bytes, job.output.width / job.design.width, job.output.height / job.design.height);
   if (image) return new Map([[layer.name, image]]);
   warnings.push({ code: RenderWarningCode.IMAGE_UNAVAILABLE, layer: layer.name, message: 'Image could not be decoded; layer skipped' });
   return NO_IMAGES;
@@ -93,7 +92,7 @@ async function drawOne(job: DrawJob): Promise<DrawResult> {
   const fonts = accountFontResolver(job.fonts);
   // Text is laid out and its glyphs drawn up to the readback in the encode: no font may be registered
   // meanwhile (see FontCollectionLock). Registration happened above, before the read is taken.
-  const release = job.design.layers.some((layer) => layer.type === 'text') ? fontCollectionLock().read() : undefined;
+  const release = job.design.layers.some(usesFonts) ? fontCollectionLock().read() : undefined;
   try {
     const warnings: RenderWarning[] = [];
     const canvas = await drawLayers(job, fonts.resolver, warnings);

@@ -1,5 +1,5 @@
 import { rawTimestamp } from '../../database/columns';
-import type { LayerDefinition } from '../dto/template.schema';
+import type { LayerDefinition } from '../../design/layer-registry';
 import { Template } from './template.entity';
 
 /** The templates table as a plain `SELECT *` returns it on either driver. */

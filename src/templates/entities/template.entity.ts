@@ -1,6 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { jsonColumn, timestampColumn } from '../../database/columns';
-import type { LayerDefinition, PublicRenderMode } from '../dto/template.schema';
+import type { LayerDefinition } from '../../design/layer-registry';
+import type { PublicRenderMode } from '../../design/template.schema';
 
 @Entity({ name: 'templates' })
 export class Template {

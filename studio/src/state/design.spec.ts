@@ -1,5 +1,5 @@
 import { buildTemplateJsonSchema } from '../../../src/openapi/template-json-schema';
-import { createTemplateSchema } from '../../../src/templates/dto/template.schema';
+import { createTemplateSchema } from '../../../src/design/template.schema';
 import { detailsByField, emptyDesign, generateCurl, moveLayer, newLayer, renderQuery, uniqueName } from './design';
 import { JsonSchema, layerTypes } from './schema-form';
 

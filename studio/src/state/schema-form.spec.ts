@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createTemplateSchema } from '../../../src/templates/dto/template.schema';
+import { createTemplateSchema } from '../../../src/design/template.schema';
 import { buildTemplateJsonSchema } from '../../../src/openapi/template-json-schema';
 import { fieldsOf, JsonSchema, labelFor, layerSchema, layerTypes, parseInput, valueAt, withValue } from './schema-form';
 

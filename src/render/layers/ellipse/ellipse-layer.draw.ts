@@ -1,6 +1,6 @@
 import type { LayerDrawer } from '../layer-drawer';
 import { shapePaint } from '../shape-paint.draw';
-import type { EllipseLayer } from './ellipse-layer.definition';
+import type { EllipseLayer } from '../../../design/layers/ellipse/ellipse-layer.definition';
 
 export const drawEllipse: LayerDrawer<EllipseLayer> = (ctx, layer) => {
   const radiusX = layer.width / 2;

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { imageLayerSchema } from './image-layer.definition';
+import { imageLayerSchema } from '../../../design/layers/image/image-layer.definition';
 import { decodeLayerImage } from './image-layer.decode';
 
 /** §20 memory per render: a layer's image is decoded at the size it is drawn, not the size of its file. */

@@ -1,6 +1,6 @@
 import { Image, loadImage } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import type { ImageLayer } from './image-layer.definition';
+import type { ImageLayer } from '../../../design/layers/image/image-layer.definition';
 
 /** Per image, as in the fetcher: a small file can declare a huge canvas (decompression bomb). */
 export const MAX_IMAGE_PIXELS = 40_000_000;

@@ -1,5 +1,5 @@
 import type { LayerDrawer } from '../layer-drawer';
-import type { ImageLayer } from './image-layer.definition';
+import type { ImageLayer } from '../../../design/layers/image/image-layer.definition';
 
 /** Draws the layer's fetched image (decoded up front by the dispatcher); no image, nothing drawn. */
 export const drawImage: LayerDrawer<ImageLayer> = (ctx, layer, { images }) => {

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import type { LayerDrawer } from '../layer-drawer';
-import type { QrErrorCorrection, QrLayer } from './qr-layer.definition';
+import type { QrErrorCorrection, QrLayer } from '../../../design/layers/qr/qr-layer.definition';
 
 interface QrMatrix {
   size: number;

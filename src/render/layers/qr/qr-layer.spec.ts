@@ -1,9 +1,9 @@
 import jsQR from 'jsqr';
 import QRCode from 'qrcode';
 import { drawPixels } from '../../../../test/support/draw-pixels';
-import { createTemplateSchema } from '../../../templates/dto/template.schema';
-import { applyOverride } from '../layer-registry';
-import { QR_BYTE_CAPACITY, QR_ERROR_CORRECTION_LEVELS, qrLayerSchema } from './qr-layer.definition';
+import { createTemplateSchema } from '../../../design/template.schema';
+import { applyOverride } from '../../../design/layer-registry';
+import { QR_BYTE_CAPACITY, QR_ERROR_CORRECTION_LEVELS, qrLayerSchema } from '../../../design/layers/qr/qr-layer.definition';
 
 const VALUE = 'https://pictor.example/r/42?utm=card';
 

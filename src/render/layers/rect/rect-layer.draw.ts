@@ -1,6 +1,6 @@
 import type { LayerDrawer } from '../layer-drawer';
 import { shapePaint } from '../shape-paint.draw';
-import type { RectLayer } from './rect-layer.definition';
+import type { RectLayer } from '../../../design/layers/rect/rect-layer.definition';
 
 export const drawRect: LayerDrawer<RectLayer> = (ctx, layer) => {
   ctx.fillStyle = shapePaint(ctx, layer);

@@ -1,4 +1,4 @@
-import { textLayerSchema } from './text-layer.definition';
+import { textLayerSchema } from '../../../design/layers/text/text-layer.definition';
 import { textContent, transformText } from './text-content';
 
 describe('textTransform', () => {

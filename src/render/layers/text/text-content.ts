@@ -1,5 +1,5 @@
 import type { StyleRange } from '../../renderer/text-layout';
-import type { TextLayer } from './text-layer.definition';
+import type { TextLayer } from '../../../design/layers/text/text-layer.definition';
 
 /** How one piece of a text layer is drawn: the layer's own values, or a span's. */
 export interface TextStyle {

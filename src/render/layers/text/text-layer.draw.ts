@@ -1,11 +1,11 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { RenderWarning, RenderWarningCode } from '../../dto/render-response';
+import { RenderWarning, RenderWarningCode } from '../../../design/render-warning';
 import { fitText, runMeasurer } from '../../renderer/text-layout';
 import { formatCodePoints, FontResolver, numericWeight } from '../../../fonts/font-resolver';
 import type { LayerDrawer } from '../layer-drawer';
 import { TextContent, TextStyle, textContent } from './text-content';
 import { placeLines } from './text-lines';
-import type { TextLayer } from './text-layer.definition';
+import type { TextLayer } from '../../../design/layers/text/text-layer.definition';
 
 // Bidi overrides around each run: the run is already in visual order, so Skia's own bidi must not reorder it.
 const LEFT_TO_RIGHT_OVERRIDE = '\u202D';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { colorSchema, layerBase } from '../layer-fields';
-import { defineLayerType } from '../layer-type';
-import { applyShapeOverride, BORDER_TOO_WIDE, borderFits, shapeFields } from '../shape-fields';
+import { colorSchema, layerBase } from '../../layer-fields';
+import { defineLayerType } from '../../layer-type';
+import { applyShapeOverride, BORDER_TOO_WIDE, borderFits, shapeFields } from '../../shape-fields';
 
 /** An ellipse inscribed in the layer's box (a circle when the box is square). */
 export const ellipseLayerSchema = z

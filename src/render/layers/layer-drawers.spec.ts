@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { drawEllipse } from './ellipse/ellipse-layer.draw';
 import { drawImage } from './image/image-layer.draw';
 import type { LayerDrawers } from './layer-drawers';
-import { LAYER_TYPES, layerOverrideSchema, layerSchema, OVERRIDABLE } from './layer-registry';
+import { LAYER_TYPES, layerOverrideSchema, layerSchema, OVERRIDABLE } from '../../design/layer-registry';
 import { drawQr } from './qr/qr-layer.draw';
 import { drawRect } from './rect/rect-layer.draw';
 import { drawText } from './text/text-layer.draw';
@@ -26,8 +26,14 @@ describe('layer registry', () => {
 
   it('fails to compile when a registered type has no drawer (checked by npm run typecheck)', () => {
     // @ts-expect-error `qr` is registered, so a drawer map without it is not a LayerDrawers
-    const incomplete: LayerDrawers = { text: drawText, image: drawImage, rect: drawRect, ellipse: drawEllipse };
-    const complete: LayerDrawers = { text: drawText, image: drawImage, rect: drawRect, ellipse: drawEllipse, qr: drawQr };
+    const incomplete: LayerDrawers = { text: { draw: drawText }, image: { draw: drawImage }, rect: { draw: drawRect }, ellipse: { draw: drawEllipse } };
+    const complete: LayerDrawers = {
+      text: { draw: drawText },
+      image: { draw: drawImage },
+      rect: { draw: drawRect },
+      ellipse: { draw: drawEllipse },
+      qr: { draw: drawQr },
+    };
     expect(Object.keys(incomplete).length + 1).toBe(Object.keys(complete).length);
   });
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { RenderWarning } from '../dto/render-response';
-import { ellipseLayerType } from './ellipse/ellipse-layer.definition';
-import { imageLayerType } from './image/image-layer.definition';
+import type { RenderWarning } from './render-warning';
+import { ellipseLayerType } from './layers/ellipse/ellipse-layer.definition';
+import { imageLayerType } from './layers/image/image-layer.definition';
 import { overrideBase } from './layer-fields';
-import type { LayerTypeDefinition } from './layer-type';
-import { qrLayerType } from './qr/qr-layer.definition';
-import { rectLayerType } from './rect/rect-layer.definition';
-import { textLayerType } from './text/text-layer.definition';
+import type { LayerTypeDefinition, NamedFamily } from './layer-type';
+import { qrLayerType } from './layers/qr/qr-layer.definition';
+import { rectLayerType } from './layers/rect/rect-layer.definition';
+import { textLayerType } from './layers/text/text-layer.definition';
 
 /**
  * Every layer type, by the name templates give in `type`. The template schema, the override schema
@@ -65,11 +65,34 @@ export interface OverriddenLayer {
   warning: RenderWarning | null;
 }
 
+type AnyLayerType = LayerTypeDefinition<string, z.ZodType<LayerDefinition>, z.ZodRawShape>;
+const typeOf = (layer: LayerDefinition) => LAYER_TYPES[layer.type] as unknown as AnyLayerType;
+
+/** The image a layer draws (fetched before drawing), or null: the type's `imageSource` hook. */
+export const imageSourceOf = (layer: LayerDefinition): string | null => typeOf(layer).imageSource?.(layer) ?? null;
+
+/** Whether a layer draws text (its type names font families). */
+export const drawsText = (layer: Pick<LayerDefinition, 'type'>): boolean => 'fontFamilies' in LAYER_TYPES[layer.type];
+
+/** The font families a layer names, with their fields: the type's `fontFamilies` hook. */
+export const fontFamiliesOf = (layer: LayerDefinition): NamedFamily[] => typeOf(layer).fontFamilies?.(layer) ?? [];
+
+/** A copy of `layer` whose named families are passed through `replace` (a deleted account family drawn with the default). */
+export function withFontFamilies<Layer extends LayerDefinition>(layer: Layer, replace: (family: string) => string): Layer {
+  const copy = structuredClone(layer);
+  for (const { field, family } of fontFamiliesOf(layer)) {
+    const path = field.split('.');
+    const parent = path.slice(0, -1).reduce<Record<string, unknown>>((object, key) => object[key] as Record<string, unknown>, copy);
+    parent[path[path.length - 1]] = replace(family);
+  }
+  return copy;
+}
+
 /** Merges a layer's kept override fields through its type's own rule; `hidden` applies to every type. */
 export function applyOverride(layer: LayerDefinition, override: LayerOverride | undefined): OverriddenLayer {
   if (!override) return { layer, warning: null };
   const { hidden, ...fields } = override;
-  const type = LAYER_TYPES[layer.type] as unknown as LayerTypeDefinition<string, z.ZodType<LayerDefinition>, z.ZodRawShape>;
+  const type = typeOf(layer);
   const merged = Object.keys(fields).length > 0 ? type.applyOverride(layer, fields) : { ...layer };
   if (hidden !== undefined) merged.hidden = hidden;
   const problem = merged.hidden ? null : (type.skipAfterOverride?.(merged) ?? null);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_FONT_FAMILY } from '../../../fonts/font-catalog';
-import { colorSchema, fontSizeSchema, fontWeightSchema, layerBase, MAX_TEXT_LENGTH, textValueSchema } from '../layer-fields';
-import { assignOverride, defineLayerType } from '../layer-type';
+import { colorSchema, fontSizeSchema, fontWeightSchema, layerBase, MAX_TEXT_LENGTH, textValueSchema } from '../../layer-fields';
+import { assignOverride, defineLayerType } from '../../layer-type';
+import { DEFAULT_FONT_FAMILY } from '../../font-family';
 
 // Which families exist depends on the account (its own fonts): TemplatesService checks the names on save.
 const fontFamilySchema = z.string().min(1).max(200).describe('A built-in family or one of the account’s own (GET /api/fonts)');
@@ -97,4 +97,8 @@ export const textLayerType = defineLayerType({
     if (override.fontSize !== undefined) merged.minFontSize = Math.min(layer.minFontSize, override.fontSize);
     return merged;
   },
+  fontFamilies: (layer) => [
+    { field: 'fontFamily', family: layer.fontFamily },
+    ...(layer.spans ?? []).flatMap((span, index) => (span.fontFamily === undefined ? [] : [{ field: `spans.${index}.fontFamily`, family: span.fontFamily }])),
+  ],
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { RenderWarningCode } from '../../dto/render-response';
-import { colorSchema, layerBase, textValueSchema } from '../layer-fields';
-import { assignOverride, defineLayerType } from '../layer-type';
+import { RenderWarningCode } from '../../render-warning';
+import { colorSchema, layerBase, textValueSchema } from '../../layer-fields';
+import { assignOverride, defineLayerType } from '../../layer-type';
 
 export const QR_ERROR_CORRECTION_LEVELS = ['L', 'M', 'Q', 'H'] as const;
 export type QrErrorCorrection = (typeof QR_ERROR_CORRECTION_LEVELS)[number];

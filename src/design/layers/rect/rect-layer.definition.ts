@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { colorSchema, layerBase, radiusSchema } from '../layer-fields';
-import { defineLayerType } from '../layer-type';
-import { applyShapeOverride, BORDER_TOO_WIDE, borderFits, shapeFields } from '../shape-fields';
+import { colorSchema, layerBase, radiusSchema } from '../../layer-fields';
+import { defineLayerType } from '../../layer-type';
+import { applyShapeOverride, BORDER_TOO_WIDE, borderFits, shapeFields } from '../../shape-fields';
 
 export const rectLayerSchema = z
   .strictObject({

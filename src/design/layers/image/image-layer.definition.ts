@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { imageUrlSchema, layerBase, radiusSchema } from '../layer-fields';
-import { assignOverride, defineLayerType } from '../layer-type';
+import { imageUrlSchema, layerBase, radiusSchema } from '../../layer-fields';
+import { assignOverride, defineLayerType } from '../../layer-type';
 
 export const imageLayerSchema = z.strictObject({
   ...layerBase,
@@ -16,4 +16,5 @@ export const imageLayerType = defineLayerType({
   schema: imageLayerSchema,
   overrides: { imageUrl: imageUrlSchema.nullable() },
   applyOverride: assignOverride,
+  imageSource: (layer) => layer.imageUrl,
 });

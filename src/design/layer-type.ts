@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { RenderWarningCode } from '../dto/render-response';
+import type { RenderWarningCode } from './render-warning';
 
 /** Validated override values for a shape of override fields (each one optional). */
 export type OverrideValues<Shape extends z.ZodRawShape> = { [Field in keyof Shape]?: z.output<Shape[Field]> };
@@ -20,6 +20,19 @@ export interface LayerTypeDefinition<Type extends string, Schema extends z.ZodTy
    * validated at save). The layer is then skipped and the request answers with this warning.
    */
   skipAfterOverride?(layer: z.output<Schema>): { code: RenderWarningCode; message: string } | null;
+  /** Optional: the image this layer draws, fetched under the outbound address rules before the drawing. */
+  imageSource?(layer: z.output<Schema>): string | null;
+  /**
+   * Optional: the font families this layer's text names, each with the field that names it (relative to the
+   * layer). A type that has it draws text: its families are checked at save and planned before each render.
+   */
+  fontFamilies?(layer: z.output<Schema>): NamedFamily[];
+}
+
+/** A font family a layer names, and where: `fontFamily`, `spans.2.fontFamily`. */
+export interface NamedFamily {
+  field: string;
+  family: string;
 }
 
 /** Identity with inference: a layer type's definition checked against the interface where it is written. */
