@@ -14,7 +14,7 @@ export interface LayerPainter<Layer> {
   /** Lays out text with the process's font collection (the drawing then holds its read lock). */
   usesFonts?: true;
   /** Decodes the layer's fetched image to the size it is drawn at (the design's `imageSource` hook fetched it). */
-  decodeImage?(bytes: Uint8Array, layer: Layer, scaleX: number, scaleY: number): Promise<Image | null>;
+  decodeImage?: (bytes: Uint8Array, layer: Layer, scaleX: number, scaleY: number) => Promise<Image | null>;
 }
 
 /**
