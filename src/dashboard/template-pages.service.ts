@@ -8,7 +8,7 @@ import { AccountPagesService, TO_LOGIN } from './account-pages.service';
 import type { DashboardRequest, PageResult } from './dashboard.service';
 import { SessionsService } from './sessions.service';
 import { StudioAssets } from './studio-assets';
-import { buildTemplateJsonSchema } from '../openapi/template-json-schema';
+import { buildTemplateJsonSchema } from '../design/template-json-schema';
 import { studioPage } from './views/studio-page';
 import { templatesPage } from './views/templates-page';
 

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { getMetadataArgsStorage } from 'typeorm';
 import { APP_SCHEMA } from '../app.schema';
 
@@ -28,16 +28,5 @@ describe('database schema assembly', () => {
     expect(APP_SCHEMA.migrations).toEqual(expect.arrayContaining(migrationClasses));
     expect(APP_SCHEMA.migrations).toHaveLength(new Set(APP_SCHEMA.migrations).size);
     expect(APP_SCHEMA.entities).toEqual(expect.arrayContaining(entityClasses));
-  });
-
-  it('keeps src/database free of feature imports (only config, redis and common infrastructure)', () => {
-    const allowed = new Set(['database', 'config', 'redis', 'common']);
-    const offending = files(join(SOURCE, 'database')).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/from '(\.\.\/[^']+)'/g)]
-        .map((match) => match[1].split('/')[1])
-        .filter((folder) => !allowed.has(folder))
-        .map((folder) => `${relative(SOURCE, file)} imports ${folder}/`),
-    );
-    expect(offending).toEqual([]);
   });
 });

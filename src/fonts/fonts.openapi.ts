@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { component } from '../openapi/components';
-import { defineRouteDocs, errors } from '../openapi/route-doc';
+import { component } from '../common/openapi/components';
+import { defineRouteDocs, errors } from '../common/openapi/route-doc';
 
 const weight = z.number().int().min(1).max(1000);
 const style = z.enum(['normal', 'italic']);

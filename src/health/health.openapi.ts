@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { component } from '../openapi/components';
-import { defineRouteDocs } from '../openapi/route-doc';
+import { component } from '../common/openapi/components';
+import { defineRouteDocs } from '../common/openapi/route-doc';
 
 const indicators = z.record(z.string(), z.looseObject({ status: z.enum(['up', 'down']) }));
 

@@ -1,4 +1,4 @@
-import { defineRouteDocs } from '../openapi/route-doc';
+import { defineRouteDocs } from '../common/openapi/route-doc';
 
 export const metricsRouteDocs = defineRouteDocs([
   {

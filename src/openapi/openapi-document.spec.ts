@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { component } from './components';
+import { component } from '../common/openapi/components';
 import { buildOpenApiDocument, toOpenApiPath } from './openapi-document';
-import { defineRouteDocs, errors } from './route-doc';
+import { defineRouteDocs, errors } from '../common/openapi/route-doc';
 
 describe('OpenAPI document builder', () => {
   const shared = z.strictObject({ label: z.string().describe('A label') });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../accounts/auth/session-authenticator';
 import { HttpLayerErrorCode } from '../common/http/http-layer-errors';
-import { errors, HeaderName, ResponseDoc, RouteDoc } from './route-doc';
-import { COMPONENTS } from './components';
+import { errors, HeaderName, ResponseDoc, RouteDoc } from '../common/openapi/route-doc';
+import { COMPONENTS } from '../common/openapi/components';
 import { ROUTE_DOCS } from './route-docs';
-import { JSON_SCHEMA_OPTIONS } from './template-json-schema';
+import { JSON_SCHEMA_OPTIONS } from '../design/template-json-schema';
 
 type JsonSchema = Record<string, unknown>;
 

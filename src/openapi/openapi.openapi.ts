@@ -1,4 +1,4 @@
-import { defineRouteDocs, errors } from './route-doc';
+import { defineRouteDocs, errors } from '../common/openapi/route-doc';
 
 export const openApiRouteDocs = defineRouteDocs([
   {

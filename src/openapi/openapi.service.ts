@@ -4,7 +4,7 @@ import { DocsAsset, docsAsset } from './docs-page';
 import { buildOpenApiDocument } from './openapi-document';
 import { OpenApiErrorCode, OpenApiException } from './openapi.exception';
 import { ServedDocument, serveDocument } from './served-document';
-import { buildTemplateJsonSchema } from './template-json-schema';
+import { buildTemplateJsonSchema } from '../design/template-json-schema';
 
 /** Builds the published documents once, at start-up; requests only read them. */
 @Injectable()

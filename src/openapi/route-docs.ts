@@ -9,7 +9,7 @@ import { imagesRouteDocs } from '../storage/images.openapi';
 import { templatesRouteDocs } from '../templates/templates.openapi';
 import { webhooksRouteDocs } from '../webhooks/webhooks.openapi';
 import { openApiRouteDocs } from './openapi.openapi';
-import type { RouteDoc } from './route-doc';
+import type { RouteDoc } from '../common/openapi/route-doc';
 
 /**
  * Every documented route, one list per module (`src/<module>/<module>.openapi.ts`). A route that the

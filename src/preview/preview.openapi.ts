@@ -1,5 +1,5 @@
-import { component } from '../openapi/components';
-import { defineRouteDocs, errors, tooManyRequests } from '../openapi/route-doc';
+import { component } from '../common/openapi/components';
+import { defineRouteDocs, errors, tooManyRequests } from '../common/openapi/route-doc';
 import { TEMPLATE_EXAMPLE } from '../templates/dto/sample-template';
 import { previewRequestSchema } from './dto/preview-request.schema';
 

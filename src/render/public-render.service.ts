@@ -13,7 +13,8 @@ import { TemplatesService } from '../templates/templates.service';
 import { parsePublicRenderQuery, queryWithoutSignature } from './dto/public-render-query';
 import { PublicRenderErrorCode, PublicRenderException } from './public-render.exception';
 import { RenderErrorCode, RenderException } from './render.exception';
-import { RenderRecord, RenderService } from './render.service';
+import type { RenderRecord } from './render-record';
+import { RenderService } from './render.service';
 import { signatureMatches, signQuery } from './url-signature';
 
 export type PublicRenderAnswer =

@@ -7,7 +7,8 @@ import { batchRequestSchema } from './dto/render-batch.schema';
 import { generateRequestSchema } from './dto/render-request.schema';
 import type { RenderedAnswer } from './render-metrics.interceptor';
 import { RenderException } from './render.exception';
-import { RenderRecord, RenderService } from './render.service';
+import type { RenderRecord } from './render-record';
+import { RenderService } from './render.service';
 
 /** One item's answer: the render response, or the error body it would have had alone. */
 interface ItemResult {

@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { catchError, map, Observable, throwError } from 'rxjs';
 import { MetricsService } from '../metrics/metrics.service';
 import { RenderException } from './render.exception';
-import type { RenderOutcome, RenderRecord } from './render.service';
+import type { RenderRecord } from './render-record';
+import type { RenderOutcome } from './render.service';
 
 /** What a rendering route's handler returns: the body to send, its headers, and the renders it made. */
 export interface RenderedAnswer {

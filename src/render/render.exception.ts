@@ -1,5 +1,5 @@
 import { AppException } from '../common/errors/app-exception';
-import type { RenderRecord } from './render.service';
+import type { RenderRecord } from './render-record';
 
 export enum RenderErrorCode {
   RENDER_FAILED = 'render_failed',

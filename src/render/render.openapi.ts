@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { component } from '../openapi/components';
-import { defineRouteDocs, errorBodySchema, errors, RATE_LIMIT_HEADERS, tooManyRequests, tooManyRequestsSchema } from '../openapi/route-doc';
+import { component } from '../common/openapi/components';
+import { defineRouteDocs, errorBodySchema, errors, RATE_LIMIT_HEADERS, tooManyRequests, tooManyRequestsSchema } from '../common/openapi/route-doc';
 import { MAX_BATCH_ITEMS } from './dto/render-batch.schema';
 import { generateRequestSchema, hookRenderRequestSchema, layerOverrideSchema, renderOptionsShape } from './dto/render-request.schema';
 import { RenderWarningCode } from '../design/render-warning';

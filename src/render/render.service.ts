@@ -20,23 +20,11 @@ import { RenderFlightService } from './render-flight.service';
 import { planRender, RenderPlan } from './render-plan';
 import { AccountFontsService } from '../fonts/account-fonts.service';
 import { RenderErrorCode, RenderException } from './render.exception';
-import type { OutputFormat } from './renderer/draw-job';
+import type { RenderFailure, RenderRecord } from './render-record';
 import { RendererService } from './renderer/renderer.service';
 import { ImageAccessTracker } from './retention/image-access-tracker';
 
 /** What one render did, for the metrics interceptor (the service itself records no metrics). */
-export interface RenderRecord {
-  format: OutputFormat;
-  /** True when this request drew the image; false for a cache hit or a joined drawing. */
-  drew: boolean;
-  /** Seconds spent fetching, drawing, encoding and storing (drawings only). */
-  drawSeconds: number | null;
-  /** Set when the drawing failed (render_failed) or overran its budget (render_timeout). */
-  failure: RenderFailure | null;
-}
-
-export type RenderFailure = 'failure' | 'timeout';
-
 export interface RenderOutcome {
   response: RenderResponse;
   /** The response serialized once: the HTTP body and, byte for byte, the webhook payload. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { component } from '../openapi/components';
-import { defineRouteDocs } from '../openapi/route-doc';
+import { component } from '../common/openapi/components';
+import { defineRouteDocs } from '../common/openapi/route-doc';
 
 export const settingsRouteDocs = defineRouteDocs([
   {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRouteDocs, errors, ResponseDoc } from '../openapi/route-doc';
+import { defineRouteDocs, errors, ResponseDoc } from '../common/openapi/route-doc';
 
 const file = z
   .string()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { component } from '../openapi/components';
-import { defineRouteDocs, errors } from '../openapi/route-doc';
+import { component } from '../common/openapi/components';
+import { defineRouteDocs, errors } from '../common/openapi/route-doc';
 import { TEMPLATE_EXAMPLE } from './dto/sample-template';
 import { layerSchema } from '../design/layer-registry';
 import { createTemplateSchema, updateTemplateSchema } from '../design/template.schema';

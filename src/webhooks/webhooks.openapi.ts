@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { component } from '../openapi/components';
-import { defineRouteDocs, errors, RATE_LIMIT_HEADERS, tooManyRequests } from '../openapi/route-doc';
+import { component } from '../common/openapi/components';
+import { defineRouteDocs, errors, RATE_LIMIT_HEADERS, tooManyRequests } from '../common/openapi/route-doc';
 import { hookRenderRequestSchema } from '../render/dto/render-request.schema';
 import { RENDER_REQUEST_EXAMPLE, RENDER_RESPONSE_EXAMPLE, renderResponseSchema } from '../render/render.openapi';
 

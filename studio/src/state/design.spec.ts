@@ -1,4 +1,4 @@
-import { buildTemplateJsonSchema } from '../../../src/openapi/template-json-schema';
+import { buildTemplateJsonSchema } from '../../../src/design/template-json-schema';
 import { createTemplateSchema } from '../../../src/design/template.schema';
 import { detailsByField, emptyDesign, generateCurl, moveLayer, newLayer, renderQuery, uniqueName } from './design';
 import { JsonSchema, layerTypes } from './schema-form';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createTemplateSchema } from '../../../src/design/template.schema';
-import { buildTemplateJsonSchema } from '../../../src/openapi/template-json-schema';
+import { buildTemplateJsonSchema } from '../../../src/design/template-json-schema';
 import { fieldsOf, JsonSchema, labelFor, layerSchema, layerTypes, parseInput, valueAt, withValue } from './schema-form';
 
 // The schema the server hands the studio: generated from the zod schema the API validates with.

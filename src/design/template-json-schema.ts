@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createTemplateSchema } from '../design/template.schema';
+import { createTemplateSchema } from './template.schema';
 
 export const TEMPLATE_SCHEMA_PATH = '/api/templates/schema.json';
 
