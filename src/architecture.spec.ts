@@ -22,7 +22,7 @@ const ROOMS: Record<string, readonly string[]> = {
   accounts: ['common', 'config', 'database'],
   metrics: ['common', 'logging', 'accounts'],
   settings: ['common', 'accounts'],
-  storage: ['common', 'config', 'accounts'],
+  storage: ['common', 'config', 'design', 'accounts'],
   fonts: ['common', 'config', 'database', 'design', 'accounts', 'storage'],
   billing: ['common', 'config', 'database', 'redis', 'metrics', 'accounts'],
   templates: ['common', 'database', 'design', 'accounts', 'fonts'],

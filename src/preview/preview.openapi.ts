@@ -1,4 +1,5 @@
 import { component } from '../common/openapi/components';
+import { IMAGE_MEDIA } from '../design/output-formats';
 import { defineRouteDocs, errors, tooManyRequests } from '../common/openapi/route-doc';
 import { TEMPLATE_EXAMPLE } from '../templates/dto/sample-template';
 import { previewRequestSchema } from './dto/preview-request.schema';
@@ -25,7 +26,7 @@ export const previewRouteDocs = defineRouteDocs([
     responses: {
       200: {
         description: 'The image bytes',
-        media: { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/webp': 'WebP bytes' },
+        media: IMAGE_MEDIA,
         headers: ['Cache-Control'],
       },
       ...errors({ 500: ['render_failed', 'internal_error'], 503: ['render_timeout'] }),

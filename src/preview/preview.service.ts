@@ -3,20 +3,19 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Account } from '../accounts/entities/account.entity';
 import { RateLimitStore } from '../billing/rate-limit/rate-limit-store';
 import { Clock } from '../common/clock/clock';
+import { OUTPUT_FORMATS } from '../design/output-formats';
 import { AppConfig } from '../config/app-config';
 import { AccountFontsService } from '../fonts/account-fonts.service';
 import { LayerImageFetcher } from '../render/layer-image-fetcher';
 import { RenderBudget, RenderBudgetExceededError } from '../render/render-budget';
 import { planRender } from '../render/render-plan';
 import { RendererService } from '../render/renderer/renderer.service';
-import type { OutputFormat } from '../render/renderer/draw-job';
 import type { Template } from '../templates/entities/template.entity';
 import type { PreviewRequest } from './dto/preview-request.schema';
 import { PreviewErrorCode, PreviewException } from './preview.exception';
 import { previewSize } from './preview-size';
 
 const WINDOW_MS = 60_000;
-const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif' };
 
 export interface PreviewImage {
   bytes: Buffer;
@@ -57,7 +56,7 @@ export class PreviewService {
       const drawn = await budget.race(this.renderer.draw({ ...plan.job, output, images: fetched.images }, budget.signal));
       if (drawn.fontsMissing) this.accountFonts.forgetLoaded(drawn.fontsMissing);
       else this.accountFonts.confirmLoaded(plan.job.fonts ?? []);
-      return { bytes: Buffer.from(drawn.bytes.buffer, drawn.bytes.byteOffset, drawn.bytes.byteLength), contentType: CONTENT_TYPES[output.format] };
+      return { bytes: Buffer.from(drawn.bytes.buffer, drawn.bytes.byteOffset, drawn.bytes.byteLength), contentType: OUTPUT_FORMATS[output.format].contentType };
     } catch (error) {
       if (error instanceof RenderBudgetExceededError) {
         throw new PreviewException(PreviewErrorCode.RENDER_TIMEOUT, `The preview did not finish within ${error.budgetMs} ms and was stopped`);

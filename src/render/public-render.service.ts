@@ -6,7 +6,7 @@ import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
 import { SettingsService } from '../settings/settings.service';
 import { ImageStorage } from '../storage/image-storage';
-import { CONTENT_TYPES } from '../storage/images.service';
+import { CONTENT_TYPE_BY_EXTENSION } from '../design/output-formats';
 import type { Template } from '../templates/entities/template.entity';
 import { TemplatesException } from '../templates/templates.exception';
 import { TemplatesService } from '../templates/templates.service';
@@ -63,7 +63,7 @@ export class PublicRenderService {
     const etag = `"${key}"`;
     const headers = {
       ...outcome.headers,
-      'content-type': CONTENT_TYPES[extension],
+      'content-type': CONTENT_TYPE_BY_EXTENSION.get(extension)!,
       etag,
       'cache-control': 'public, max-age=86400',
       'x-cache': outcome.drew ? 'MISS' : 'HIT',

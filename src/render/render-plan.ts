@@ -3,16 +3,9 @@ import type { Template } from '../templates/entities/template.entity';
 import type { RenderRequest } from './dto/render-request.schema';
 import { RenderWarning, RenderWarningCode } from '../design/render-warning';
 import { applyOverride, LayerOverride, OVERRIDABLE } from '../design/layer-registry';
-import type { DrawJob, OutputFormat } from './renderer/draw-job';
+import { OUTPUT_FORMATS, qualityOf } from '../design/output-formats';
+import type { DrawJob } from './renderer/draw-job';
 import type { AccountFontPlan } from '../fonts/account-fonts.service';
-
-export const DEFAULT_QUALITY = 85;
-/**
- * AVIF's scale is not JPEG's: quality 55 (at the encoder effort the worker uses) measured the same SSIM
- * as WebP at 85 on the sample card, in 39 % fewer bytes (bench/avif-vs-webp.ts; README, Performance).
- */
-export const DEFAULT_AVIF_QUALITY = 55;
-export const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', avif: 'avif' };
 
 export interface RenderPlan {
   key: string;
@@ -80,15 +73,15 @@ export function planRender(template: Template, request: RenderRequest, keySecret
   });
   const size = outputSize(template, request.width, request.height);
   const format = request.format;
-  // PNG has no quality setting: leaving it out of the key keeps `quality` from splitting the cache.
-  const quality = format === 'png' ? 0 : (request.quality ?? (format === 'avif' ? DEFAULT_AVIF_QUALITY : DEFAULT_QUALITY));
+  // A format without quality (PNG) keeps it out of the key, so `quality` does not split the cache.
+  const quality = qualityOf(format, request.quality);
   // Account fonts (§14) enter the key only when used, so keys of built-in-font templates stay as they were.
   const fontIdentity = fonts && fonts.identity.length > 0 ? { fonts: fonts.identity } : {};
   const identity = { v: 1, templateId: template.id, version: template.version, overrides, ...size, format, quality, ...fontIdentity };
   const key = createHmac('sha256', keySecret).update(canonicalJson(identity)).digest('hex');
   return {
     key,
-    fileName: `${key}.${EXTENSIONS[format]}`,
+    fileName: `${key}.${OUTPUT_FORMATS[format].extension}`,
     requestWarnings,
     job: {
       design: { width: template.width, height: template.height, background: template.background, layers },

@@ -1,4 +1,4 @@
-import type { OutputFormat } from './renderer/draw-job';
+import type { OutputFormat } from '../design/output-formats';
 
 /** What one render answer was, for the metrics interceptor and the usage record. */
 export interface RenderRecord {

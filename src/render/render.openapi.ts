@@ -3,6 +3,7 @@ import { component } from '../common/openapi/components';
 import { defineRouteDocs, errorBodySchema, errors, RATE_LIMIT_HEADERS, tooManyRequests, tooManyRequestsSchema } from '../common/openapi/route-doc';
 import { MAX_BATCH_ITEMS } from './dto/render-batch.schema';
 import { generateRequestSchema, hookRenderRequestSchema, layerOverrideSchema, renderOptionsShape } from './dto/render-request.schema';
+import { IMAGE_MEDIA } from '../design/output-formats';
 import { RenderWarningCode } from '../design/render-warning';
 
 component('LayerOverride', layerOverrideSchema, "Values that replace the layer's own for this render.");
@@ -49,8 +50,6 @@ export const renderErrors = {
   ...errors({ 404: ['template_not_found'], 500: ['render_failed', 'internal_error'], 503: ['render_timeout', 'storage_unavailable'] }),
   ...tooManyRequests(),
 };
-
-const imageMedia = { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/webp': 'WebP bytes', 'image/avif': 'AVIF bytes' };
 
 /** GET /api/render's query: the render request in query form (strings; numbers in decimal). */
 const publicRenderQuery = {
@@ -157,7 +156,7 @@ export const renderRouteDocs = defineRouteDocs([
       'Templates with `publicRender: "signed"` need `s` (see POST /api/settings/url-signing-secret and GET /api/templates/{id}/url).',
     query: publicRenderQuery,
     responses: {
-      200: { description: 'The image bytes', media: imageMedia, headers: ['ETag', 'Cache-Control', 'X-Cache', ...RATE_LIMIT_HEADERS] },
+      200: { description: 'The image bytes', media: IMAGE_MEDIA, headers: ['ETag', 'Cache-Control', 'X-Cache', ...RATE_LIMIT_HEADERS] },
       304: { description: 'Not modified (If-None-Match matched)', headers: ['ETag', 'Cache-Control', 'X-Cache'] },
       ...errors({ 400: ['validation_failed'], 403: ['signature_invalid'], 414: ['uri_too_long'] }),
       ...renderErrors,

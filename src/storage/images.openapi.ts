@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { defineRouteDocs, errors, ResponseDoc } from '../common/openapi/route-doc';
+import { IMAGE_FILE_PATTERN, IMAGE_MEDIA } from '../design/output-formats';
 
-const file = z
-  .string()
-  .regex(/^[0-9a-f]{64}\.(png|jpg|webp|avif)$/)
-  .describe("`<key>.<ext>` as in a render answer's `imageUrl`");
-const media = { 'image/png': 'PNG bytes', 'image/jpeg': 'JPEG bytes', 'image/webp': 'WebP bytes', 'image/avif': 'AVIF bytes' };
+const file = z.string().regex(IMAGE_FILE_PATTERN).describe("`<key>.<ext>` as in a render answer's `imageUrl`");
+const media = IMAGE_MEDIA;
 const responses = (withBody: boolean): Record<number, ResponseDoc> => ({
   200: { description: 'The image', ...(withBody ? { media } : {}), headers: ['ETag', 'Cache-Control'] },
   304: { description: 'Not modified (If-None-Match matched)', headers: ['ETag', 'Cache-Control'] },

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Readable } from 'node:stream';
+import { CONTENT_TYPE_BY_EXTENSION, IMAGE_FILE_PATTERN } from '../design/output-formats';
 import { ImageStorage } from './image-storage';
 import { ImagesErrorCode, ImagesException } from './images.exception';
 
-export const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif' };
 /** Emitted with the image key each time an image is served through its imageUrl (retention counts it as an access). */
 export const IMAGE_SERVED_EVENT = 'image.served';
-const FILE_PATTERN = /^([0-9a-f]{64})\.(png|jpg|webp|avif)$/;
 
 export type ImageAnswer =
   { notModified: true; headers: Record<string, string> } | { notModified: false; stream: Readable; size: number; headers: Record<string, string> };
@@ -24,9 +23,9 @@ export class ImagesService {
    * so a client holding them needs nothing more; a file that is gone still answers 404).
    */
   async open(file: string, ifNoneMatch?: string): Promise<ImageAnswer> {
-    const match = FILE_PATTERN.exec(file);
+    const match = IMAGE_FILE_PATTERN.exec(file);
     const etag = match ? `"${match[1]}"` : '';
-    const headers = { 'content-type': match ? CONTENT_TYPES[match[2]] : '', etag, 'cache-control': 'public, max-age=31536000, immutable' };
+    const headers = { 'content-type': match ? CONTENT_TYPE_BY_EXTENSION.get(match[2])! : '', etag, 'cache-control': 'public, max-age=31536000, immutable' };
     // `*` matches any current representation (RFC 9110 §13.1.2); either way the image must still exist (checked next).
     const matches = (tag: string) => tag === '*' || tag.replace(/^W\//, '') === etag;
     if (match && ifNoneMatch && ifNoneMatch.split(',').some((tag) => matches(tag.trim())) && (await this.storage.exists(file))) {

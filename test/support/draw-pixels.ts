@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { OutputFormat } from '../../src/render/renderer/draw-job';
+import type { OutputFormat } from '../../src/design/output-formats';
 import { drawTemplate } from '../../src/render/renderer/draw-template';
 import { createTemplateSchema } from '../../src/design/template.schema';
 

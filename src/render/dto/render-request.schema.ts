@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_LAYERS } from '../../design/template.schema';
 import { MAX_DIMENSION } from '../../design/layer-fields';
 import { layerOverrideSchema } from '../../design/layer-registry';
+import { outputFormatSchema } from '../../design/output-formats';
 
 export { layerOverrideSchema } from '../../design/layer-registry';
 export type { LayerOverride } from '../../design/layer-registry';
@@ -42,7 +43,7 @@ export const renderOptionsShape = {
     .transform(byLayerName),
   width: dimension.optional(),
   height: dimension.optional(),
-  format: z.enum(['png', 'jpeg', 'webp', 'avif']).default('png'),
+  format: outputFormatSchema.default('png'),
   quality: z.number().int().min(1).max(100).optional(),
 };
 

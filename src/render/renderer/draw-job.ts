@@ -2,7 +2,7 @@ import type { LayerDefinition } from '../../design/layer-registry';
 import type { RenderWarning } from '../../design/render-warning';
 import type { JobFontFaces } from '../../fonts/account-fonts';
 
-export type OutputFormat = 'png' | 'jpeg' | 'webp' | 'avif';
+import type { OutputFormat } from '../../design/output-formats';
 
 /** Everything a worker needs to draw one image; plain data so it crosses the thread boundary. */
 export interface DrawJob {

@@ -6,6 +6,7 @@ import { decodeImageOf, drawLayer, usesFonts } from '../layers/layer-drawers';
 import type { LayerDefinition } from '../../design/layer-registry';
 import type { FontResolver } from '../../fonts/font-resolver';
 import type { DrawJob, DrawResult } from './draw-job';
+import { ENCODERS } from './encoders';
 import { accountFontResolver, ensureFonts, fontCollectionLock } from './worker-fonts';
 
 export { ensureFonts, familyList } from './worker-fonts';
@@ -14,14 +15,6 @@ export { ensureFonts, familyList } from './worker-fonts';
 // already one unit of parallelism, so one libvips thread per encode avoids oversubscribing cores.
 sharp.cache(false);
 sharp.concurrency(1);
-
-const PNG_COMPRESSION_LEVEL = 3;
-/**
- * libaom speed/size trade-off (0–9; sharp's default is 4). On the sample card at equal SSIM, effort 1
- * took ~2× WebP's encode time for 39 % fewer bytes; effort 2 saved 3 % more bytes in 2.5× effort 1's
- * time, and effort 4 took ~20× WebP's time (bench/avif-vs-webp.ts).
- */
-const AVIF_EFFORT = 1;
 
 /**
  * The decoded image of one image layer, reduced to its drawn size (see decodeLayerImage); decoded
@@ -37,30 +30,6 @@ async function layerImages(job: DrawJob, layer: LayerDefinition, warnings: Rende
 }
 
 const NO_IMAGES: ReadonlyMap<string, Image> = new Map();
-
-/**
- * The canvas's pixels for sharp, straight (not premultiplied) RGBA. `getImageData` unpremultiplies
- * inside Skia; handing sharp `canvas.data()` (premultiplied) made libvips unpremultiply in floating
- * point, which measured about half of the PNG encode's CPU (raw pipeline 125–132 → 167–170 renders/s,
- * .prof-style A/B on the sample card, 2026-11-25).
- */
-function straightPixels(canvas: Canvas, width: number, height: number) {
-  const { data } = canvas.getContext('2d').getImageData(0, 0, width, height);
-  // A Buffer view (no copy): sharp recognises typed arrays with instanceof, which fails across realms (jest's sandbox).
-  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
-}
-
-async function encode(canvas: Canvas, job: DrawJob): Promise<Uint8Array> {
-  const { width, height, format, quality } = job.output;
-  if (format === 'png') {
-    // sharp's PNG encoder is ~2× faster than the canvas's.
-    // Level 3, measured on the sample card: 3.4 ms / 47.9 KiB (level 6: 5.6 ms / 42.1 KiB; 9: 27.9 ms / 29.8 KiB).
-    return straightPixels(canvas, width, height).png({ compressionLevel: PNG_COMPRESSION_LEVEL, adaptiveFiltering: false }).toBuffer();
-  }
-  if (format === 'avif') return straightPixels(canvas, width, height).avif({ quality, effort: AVIF_EFFORT }).toBuffer();
-  // For JPEG and WebP the canvas's own encoders measured faster than sharp's.
-  return canvas.encode(format, quality);
-}
 
 // One canvas per thread, reused while the output size stays the same: a new 1200×630 canvas is
 // 3 MB of native memory that only returns when V8 happens to collect its small JS wrapper.
@@ -96,7 +65,7 @@ async function drawOne(job: DrawJob): Promise<DrawResult> {
   try {
     const warnings: RenderWarning[] = [];
     const canvas = await drawLayers(job, fonts.resolver, warnings);
-    const bytes = await encode(canvas, job);
+    const bytes = await ENCODERS[job.output.format](canvas, job.output);
     return fonts.missing.length > 0 ? { bytes, warnings, fontsMissing: fonts.missing } : { bytes, warnings };
   } finally {
     release?.();

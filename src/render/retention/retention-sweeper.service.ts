@@ -8,8 +8,7 @@ import { SchedulerLease } from '../../database/scheduler-lease';
 import { ImageStorage } from '../../storage/image-storage';
 import { RenderCacheService } from '../render-cache.service';
 import { RenderFlightService } from '../render-flight.service';
-import { EXTENSIONS } from '../render-plan';
-import type { OutputFormat } from '../renderer/draw-job';
+import { OUTPUT_FORMATS, type OutputFormat } from '../../design/output-formats';
 import { ImageAccessTracker } from './image-access-tracker';
 
 const BATCH_SIZE = 500;
@@ -85,7 +84,7 @@ export class RetentionSweeperService implements OnApplicationBootstrap, OnApplic
         await this.flights.holdMany([...formats.keys()], async (held) => {
           const gone = await this.cache.deleteExpired(held, cutoff);
           progress = gone.length;
-          await this.deleteFiles(gone.map((key) => `${key}.${EXTENSIONS[formats.get(key)!]}`));
+          await this.deleteFiles(gone.map((key) => `${key}.${OUTPUT_FORMATS[formats.get(key)!].extension}`));
         });
         deleted += progress;
         // Keys being drawn right now are skipped; stop rather than select them again and again.
