@@ -2,12 +2,8 @@ import { z } from 'zod';
 import { colorSchema, MAX_DIMENSION } from '../../render/layers/layer-fields';
 import { layerSchema } from '../../render/layers/layer-registry';
 
-export { colorSchema, fontWeightSchema, imageUrlSchema, MAX_DIMENSION, MAX_TEXT_LENGTH } from '../../render/layers/layer-fields';
 export { layerSchema } from '../../render/layers/layer-registry';
 export type { LayerDefinition } from '../../render/layers/layer-registry';
-export type { ImageLayer } from '../../render/layers/image/image-layer.definition';
-export type { RectLayer } from '../../render/layers/rect/rect-layer.definition';
-export type { TextLayer } from '../../render/layers/text/text-layer.definition';
 
 export const MAX_LAYERS = 50;
 
