@@ -4,6 +4,8 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# npm ci runs the prepare script, which finds no sources yet here and builds nothing; the build is below.
+COPY tools/build-if-stale.js ./tools/
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json tsconfig.client.json nest-cli.json ./
 COPY studio ./studio
@@ -27,5 +29,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node directly, not npm: npm does not forward SIGTERM to its child.
-# The same V8 setting as npm start (see README, Performance: memory).
+# The same V8 setting as npm start (see docs/performance.md, memory).
 CMD ["node", "--max-semi-space-size=4", "dist/main.js"]

@@ -29,6 +29,7 @@ async function bootstrap(): Promise<void> {
   app.useLogger(logger);
   await configureHttpPlatform(app);
   await app.listen(config.port, config.host);
+  logger.log(`Pictor listening on ${await app.getUrl()}`);
 
   // Stop accepting first, let in-flight requests finish, then close the app: pending webhook
   // deliveries (10 s each at most), the render pool, the database and Redis.

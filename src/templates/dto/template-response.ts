@@ -12,5 +12,3 @@ export const toTemplateResponse = (template: Template) => ({
   createdAt: template.createdAt.toISOString(),
   updatedAt: template.updatedAt.toISOString(),
 });
-
-export type TemplateResponse = ReturnType<typeof toTemplateResponse>;
