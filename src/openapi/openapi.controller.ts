@@ -3,12 +3,13 @@ import type { FastifyReply } from 'fastify';
 import { Public } from '../accounts/auth/public.decorator';
 import { DOCS_CONTENT_SECURITY_POLICY, DOCS_PAGE_HTML } from './docs-page';
 import { OpenApiService } from './openapi.service';
-import { matchesEtag, ServedDocument } from './served-document';
+import { ifNoneMatchHits } from '../common/http/conditional-get';
+import type { ServedDocument } from './served-document';
 
 /** Writes a prebuilt document, or a 304 when the client already holds this version. */
 function send(reply: FastifyReply, document: ServedDocument, contentType: string, ifNoneMatch: string | undefined): Buffer | undefined {
   reply.header('etag', document.etag).header('cache-control', 'no-cache');
-  if (matchesEtag(ifNoneMatch, document.etag)) {
+  if (ifNoneMatchHits(ifNoneMatch, document.etag)) {
     reply.status(304);
     return undefined;
   }

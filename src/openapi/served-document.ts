@@ -10,10 +10,3 @@ export function serveDocument(document: unknown): ServedDocument {
   const body = Buffer.from(JSON.stringify(document));
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
 }
-
-/** RFC 9110 If-None-Match: a list of entity tags (weak ones compare equal), or `*`. */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
-}

@@ -3,6 +3,7 @@ import { stringify } from 'qs';
 import type { Readable } from 'node:stream';
 import { AccountsService } from '../accounts/accounts.service';
 import { Clock } from '../common/clock/clock';
+import { ifNoneMatchHits } from '../common/http/conditional-get';
 import { AppConfig } from '../config/app-config';
 import { SettingsService } from '../settings/settings.service';
 import { ImageStorage } from '../storage/image-storage';
@@ -20,13 +21,6 @@ import { signatureMatches, signQuery } from './url-signature';
 export type PublicRenderAnswer =
   | { notModified: true; headers: Record<string, string>; record: RenderRecord }
   | { notModified: false; headers: Record<string, string>; record: RenderRecord; stream: Readable; size: number };
-
-/** True when `If-None-Match` names the image's ETag (its key), so the client already has these bytes. */
-function ifNoneMatchHits(ifNoneMatch: string | undefined, fileName: string): boolean {
-  if (!ifNoneMatch) return false;
-  const etag = `"${fileName.split('.')[0]}"`;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
 
 /**
  * GET /api/render: no caller identity; the template's owner is billed. Order: query (400/414),
@@ -51,7 +45,7 @@ export class PublicRenderService {
     if (template.publicRender === 'signed') await this.checkSignature(template, rawQuery, query.signature, query.expires);
     const owner = await this.accounts.get(template.accountId);
     let outcome = await this.renders.renderTemplate(owner, template, query.request, undefined, false, clientAddress);
-    const notModified = ifNoneMatchHits(ifNoneMatch, outcome.fileName);
+    const notModified = ifNoneMatchHits(ifNoneMatch, `"${outcome.fileName.split('.')[0]}"`);
     let stored = notModified ? null : await this.storage.open(outcome.fileName);
     if (!notModified && !stored && !outcome.drew) {
       // A cache entry whose image is gone is a miss: draw it again (counted), once.
