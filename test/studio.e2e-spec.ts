@@ -248,6 +248,25 @@ describe('studio at /app/templates in a real browser', () => {
     await expect(page.locator('.version').textContent()).resolves.toBe('v1');
   });
 
+  it('takes the keys on the canvas after a click on a layer, even when a toolbar button had the focus', async () => {
+    const badge = canvas().locator('[data-layer="badge"]');
+    await page.getByRole('button', { name: 'Save' }).focus();
+    await badge.click();
+    await page.keyboard.press('ArrowRight');
+    await expectFields(['X'], ['81']);
+    await page.keyboard.press('Escape');
+    await page.getByText('Select a layer on the canvas or in the list.').waitFor();
+    await page.getByRole('button', { name: 'Undo' }).focus();
+    await badge.click();
+    await page.keyboard.press('Delete');
+    await page.waitForFunction(() => document.querySelector('[data-layer="badge"]') === null);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await badge.click();
+    await expectFields(['X'], ['80']);
+    await expect(page.locator('.version').textContent()).resolves.toBe('v1');
+  });
+
   it('edits a field with the keyboard alone, and shows the server validation message next to it', async () => {
     // Select the title from the layer list by keyboard, then Tab to its font size.
     await page.getByRole('button', { name: /title/ }).first().focus();

@@ -32,8 +32,11 @@ export function Canvas({ design, selected, select, change, seal, onDelete, onDet
   const scale = Math.min(1, available / design.width);
 
   const begin = (event: PointerEvent, index: number, handle?: Handle) => {
+    // Preventing the default (text selection, native drag) also prevents the default focus: the canvas takes it
+    // itself, or the keys that follow would go to whatever had it before (a toolbar button).
     event.preventDefault();
     event.stopPropagation();
+    board.current?.focus({ preventScroll: true });
     const layer = design.layers[index];
     select(layer.name);
     (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
