@@ -267,6 +267,26 @@ describe('studio at /app/templates in a real browser', () => {
     await expect(page.locator('.version').textContent()).resolves.toBe('v1');
   });
 
+  it('refuses a layer name another layer has, in place, and keeps the selection', async () => {
+    await canvas().locator('[data-layer="badge"]').click();
+    await field('Layer name').fill('title');
+    const message = page.locator('#field-name-error');
+    await message.waitFor();
+    expect(await message.textContent()).toContain('title');
+    await expect(field('Layer name').getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(
+      await canvas()
+        .locator('[data-layer]')
+        .evaluateAll((layers) => layers.map((layer) => layer.getAttribute('data-layer'))),
+    ).toEqual(['badge', 'title']);
+    expect(await page.locator('[data-layer].selected').getAttribute('data-layer')).toBe('badge');
+    await page.locator('[aria-label="Properties of badge"]').waitFor();
+    await expect(page.locator('.version').textContent()).resolves.toBe('v1');
+    // The other layer is still there to select, with its own name.
+    await canvas().locator('[data-layer="title"]').click();
+    await expectFields(['Layer name'], ['title']);
+  });
+
   it('edits a field with the keyboard alone, and shows the server validation message next to it', async () => {
     // Select the title from the layer list by keyboard, then Tab to its font size.
     await page.getByRole('button', { name: /title/ }).first().focus();

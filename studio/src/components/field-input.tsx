@@ -8,11 +8,13 @@ export interface FieldInputProps {
   error?: string;
   id: string;
   onValue: (value: unknown) => void;
+  /** Refuses a well-formed value with a message (the value is then not applied). */
+  refuse?: (value: unknown) => string | undefined;
   errorsFor?: (path: string) => string | undefined;
 }
 
 /** One labelled input for a schema field (a group of them for an object), showing its error under it. */
-export function FieldInput({ field, value, error, id, onValue, errorsFor }: FieldInputProps) {
+export function FieldInput({ field, value, error, id, onValue, refuse, errorsFor }: FieldInputProps) {
   const shown = value === undefined ? field.defaultValue : value;
   // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a non-JSON field holds a string, number or boolean
   const asText = shown === undefined || shown === null ? '' : field.kind === 'json' ? JSON.stringify(shown) : String(shown);
@@ -23,8 +25,9 @@ export function FieldInput({ field, value, error, id, onValue, errorsFor }: Fiel
   const commit = (text: string) => {
     setDraft(text);
     const parsed = parseInput(field, text);
-    setLocal(parsed.error ?? null);
-    if (!parsed.error) onValue(parsed.value);
+    const refused = parsed.error ?? refuse?.(parsed.value);
+    setLocal(refused ?? null);
+    if (!refused) onValue(parsed.value);
   };
   const message = local ?? error;
   const describedBy = message ? `${id}-error` : undefined;

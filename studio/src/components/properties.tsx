@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import type { Change } from '../hooks/use-template-document';
-import { Design, Layer, replaceLayer } from '../state/design';
+import { Design, Layer, nameConflict, replaceLayer } from '../state/design';
 import { layerFieldLabel } from '../state/labels';
 import { FormField, fieldsOf, JsonSchema, layerSchema, valueAt, withValue } from '../state/schema-form';
 import { FieldInput } from './field-input';
@@ -20,6 +20,8 @@ export interface PropertiesProps {
 export function Properties({ schema, layer, index, design, change, errors, onDelete, select }: PropertiesProps) {
   const variant = layerSchema(schema, layer.type);
   const fields = useMemo(() => (variant ? fieldsOf(variant) : []).map(layerFieldLabel), [variant]);
+  // A name another layer has is refused at the field: applied, it would break the selection and the save.
+  const refuseName = (value: unknown) => (typeof value === 'string' ? nameConflict(design, index, value) : undefined);
   const update = (field: FormField, value: unknown) => {
     const next = withValue(layer, field.path, value);
     change(replaceLayer(design, index, next), `field:${index}:${field.path.join('.')}`);
@@ -36,6 +38,7 @@ export function Properties({ schema, layer, index, design, change, errors, onDel
           id={`field-${field.path.join('-')}`}
           error={errors.get(`layers.${index}.${field.path.join('.')}`)}
           onValue={(value) => update(field, value)}
+          refuse={field.path.length === 1 && field.key === 'name' ? refuseName : undefined}
           errorsFor={(path) => errors.get(`layers.${index}.${path}`)}
         />
       ))}
