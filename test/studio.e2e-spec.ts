@@ -281,6 +281,7 @@ describe('studio at /app/templates in a real browser', () => {
     ).toEqual(['badge', 'title']);
     expect(await page.locator('[data-layer].selected').getAttribute('data-layer')).toBe('badge');
     await page.locator('[aria-label="Properties of badge"]').waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'studio-name-conflict.png') });
     await expect(page.locator('.version').textContent()).resolves.toBe('v1');
     // The other layer is still there to select, with its own name.
     await canvas().locator('[data-layer="title"]').click();
