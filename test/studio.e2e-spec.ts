@@ -283,6 +283,21 @@ describe('studio at /app/templates in a real browser', () => {
     await page.locator('[aria-label="Properties of badge"]').waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'studio-name-conflict.png') });
     await expect(page.locator('.version').textContent()).resolves.toBe('v1');
+    // A free name typed key by key is applied as it is typed, and the field keeps the focus throughout.
+    await field('Layer name').focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('chip');
+    await expectFields(['Layer name'], ['chip']);
+    expect(
+      await canvas()
+        .locator('[data-layer]')
+        .evaluateAll((layers) => layers.map((layer) => layer.getAttribute('data-layer'))),
+    ).toEqual(['chip', 'title']);
+    expect(await message.count()).toBe(0);
+    // The typing was one step: one undo gives the saved design back.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await canvas().locator('[data-layer="badge"]').waitFor();
+    await expect(page.locator('.version').textContent()).resolves.toBe('v1');
     // The other layer is still there to select, with its own name.
     await canvas().locator('[data-layer="title"]').click();
     await expectFields(['Layer name'], ['title']);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useCallback, useMemo, useState } from 'preact/hooks';
 import { Canvas } from './components/canvas';
 import { LayerList } from './components/layer-list';
 import { Properties } from './components/properties';
@@ -12,12 +12,16 @@ import { useTemplateDocument } from './hooks/use-template-document';
 import { layerIndex, newLayer, removeLayer } from './state/design';
 import { canRedo, canUndo } from './state/history';
 import { JsonSchema, layerTypes } from './state/schema-form';
+import { NO_SELECTION, renameSelected, selectLayer } from './state/selection';
 
 /** The studio: toolbar on top, template settings and layers left, the canvas centre, properties right. */
 export function Editor({ schema, templateId }: { schema: JsonSchema; templateId: string | null }) {
   const template = useTemplateDocument(templateId);
   const { design, history, saved, status, change, doUndo, doRedo } = template;
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selection, setSelection] = useState(NO_SELECTION);
+  const selected = selection.name;
+  const setSelected = useCallback((name: string | null) => setSelection((current) => selectLayer(current, name)), []);
+  const rename = useCallback((name: string) => setSelection((current) => renameSelected(current, name)), []);
   const types = useMemo(() => layerTypes(schema), [schema]);
   useLeaveGuard(template.dirty);
   useHistoryShortcuts(doUndo, doRedo);
@@ -38,7 +42,7 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
   };
 
   // What the canvas and the properties panel both edit with.
-  const editing = { design, change, select: setSelected, onDelete: deleteSelected };
+  const editing = { design, change, onDelete: deleteSelected };
 
   if (!template.loaded) return <p class="studio-loading">{status?.text ?? 'Loading…'}</p>;
 
@@ -64,17 +68,18 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
           <LayerList design={design} selected={selected} select={setSelected} change={change} />
         </aside>
         <section class="center">
-          <Canvas {...editing} selected={selected} seal={template.doSeal} onDetails={template.onPreviewDetails} />
+          <Canvas {...editing} select={setSelected} selected={selected} seal={template.doSeal} onDetails={template.onPreviewDetails} />
         </section>
         <aside class="right">
           <h2>Properties</h2>
           {selectedLayer ? (
             <Properties
-              key={selectedLayer.name + selectedIndex}
+              key={selection.serial}
               schema={schema}
               layer={selectedLayer}
               index={selectedIndex}
               errors={template.errors}
+              onRename={rename}
               {...editing}
             />
           ) : (

@@ -13,11 +13,12 @@ export interface PropertiesProps {
   change: Change;
   errors: Map<string, string>;
   onDelete: () => void;
-  select: (name: string) => void;
+  /** The layer was renamed (it stays selected). */
+  onRename: (name: string) => void;
 }
 
 /** Every field of the selected layer, generated from its schema, with the API's messages under them. */
-export function Properties({ schema, layer, index, design, change, errors, onDelete, select }: PropertiesProps) {
+export function Properties({ schema, layer, index, design, change, errors, onDelete, onRename }: PropertiesProps) {
   const variant = layerSchema(schema, layer.type);
   const fields = useMemo(() => (variant ? fieldsOf(variant) : []).map(layerFieldLabel), [variant]);
   // A name another layer has is refused at the field: applied, it would break the selection and the save.
@@ -25,7 +26,7 @@ export function Properties({ schema, layer, index, design, change, errors, onDel
   const update = (field: FormField, value: unknown) => {
     const next = withValue(layer, field.path, value);
     change(replaceLayer(design, index, next), `field:${index}:${field.path.join('.')}`);
-    if (field.key === 'name' && typeof value === 'string') select(value);
+    if (field.key === 'name' && typeof value === 'string') onRename(value);
   };
   return (
     <section class="panel properties" aria-label={`Properties of ${layer.name}`}>
