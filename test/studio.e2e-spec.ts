@@ -248,6 +248,61 @@ describe('studio at /app/templates in a real browser', () => {
     await expect(page.locator('.version').textContent()).resolves.toBe('v1');
   });
 
+  it('takes the keys on the canvas after a click on a layer, even when a toolbar button had the focus', async () => {
+    const badge = canvas().locator('[data-layer="badge"]');
+    await page.getByRole('button', { name: 'Save' }).focus();
+    await badge.click();
+    await page.keyboard.press('ArrowRight');
+    await expectFields(['X'], ['81']);
+    await page.keyboard.press('Escape');
+    await page.getByText('Select a layer on the canvas or in the list.').waitFor();
+    await page.getByRole('button', { name: 'Undo' }).focus();
+    await badge.click();
+    await page.keyboard.press('Delete');
+    await page.waitForFunction(() => document.querySelector('[data-layer="badge"]') === null);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await badge.click();
+    await expectFields(['X'], ['80']);
+    await expect(page.locator('.version').textContent()).resolves.toBe('v1');
+  });
+
+  it('refuses a layer name another layer has, in place, and keeps the selection', async () => {
+    await canvas().locator('[data-layer="badge"]').click();
+    await field('Layer name').fill('title');
+    const message = page.locator('#field-name-error');
+    await message.waitFor();
+    expect(await message.textContent()).toContain('title');
+    await expect(field('Layer name').getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(
+      await canvas()
+        .locator('[data-layer]')
+        .evaluateAll((layers) => layers.map((layer) => layer.getAttribute('data-layer'))),
+    ).toEqual(['badge', 'title']);
+    expect(await page.locator('[data-layer].selected').getAttribute('data-layer')).toBe('badge');
+    await page.locator('[aria-label="Properties of badge"]').waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'studio-name-conflict.png') });
+    await expect(page.locator('.version').textContent()).resolves.toBe('v1');
+    // A free name typed key by key is applied as it is typed, and the field keeps the focus throughout.
+    await field('Layer name').focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('chip');
+    await expectFields(['Layer name'], ['chip']);
+    expect(
+      await canvas()
+        .locator('[data-layer]')
+        .evaluateAll((layers) => layers.map((layer) => layer.getAttribute('data-layer'))),
+    ).toEqual(['chip', 'title']);
+    expect(await message.count()).toBe(0);
+    // The typing was one step: one undo gives the saved design back.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await canvas().locator('[data-layer="badge"]').waitFor();
+    await expect(page.locator('.version').textContent()).resolves.toBe('v1');
+    // The other layer is still there to select, with its own name.
+    await canvas().locator('[data-layer="title"]').click();
+    await expectFields(['Layer name'], ['title']);
+  });
+
   it('edits a field with the keyboard alone, and shows the server validation message next to it', async () => {
     // Select the title from the layer list by keyboard, then Tab to its font size.
     await page.getByRole('button', { name: /title/ }).first().focus();

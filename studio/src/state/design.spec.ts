@@ -1,6 +1,19 @@
 import { buildTemplateJsonSchema } from '../../../src/design/template-json-schema';
 import { createTemplateSchema } from '../../../src/design/template.schema';
-import { detailsByField, emptyDesign, generateCurl, moveLayer, newLayer, renderQuery, uniqueName } from './design';
+import {
+  detailsByField,
+  emptyDesign,
+  generateCurl,
+  layerIndex,
+  moveLayer,
+  nameConflict,
+  newLayer,
+  nudgeLayer,
+  patchLayer,
+  renderQuery,
+  toggleHidden,
+  uniqueName,
+} from './design';
 import { JsonSchema, layerTypes } from './schema-form';
 
 const schema = buildTemplateJsonSchema() as JsonSchema;
@@ -45,5 +58,36 @@ describe('design operations', () => {
     );
     expect(map.get('layers.1.fontSize')).toBe('too big');
     expect(map.get('name')).toBe('empty');
+  });
+
+  it('edits one layer by name or index and leaves the others as they were', () => {
+    const design = {
+      ...emptyDesign(),
+      layers: [
+        { name: 'a', type: 'rect', x: 5, y: 7, width: 10, height: 10 },
+        { name: 'b', type: 'rect', width: 10, height: 10 },
+      ],
+    };
+    expect([layerIndex(design, 'b'), layerIndex(design, 'c'), layerIndex(design, null)]).toEqual([1, -1, -1]);
+    const nudged = nudgeLayer(design, 0, -1, 10);
+    expect(nudged.layers).toEqual([{ ...design.layers[0], x: 4, y: 17 }, design.layers[1]]);
+    expect(nudgeLayer(design, 1, 1, 1).layers[1]).toMatchObject({ x: 1, y: 1 });
+    expect(patchLayer(design, 1, { width: 3 }).layers[1]).toEqual({ name: 'b', type: 'rect', width: 3, height: 10 });
+    expect(toggleHidden(toggleHidden(design, 0), 0).layers[0].hidden).toBe(false);
+    expect(toggleHidden(design, 0).layers[0].hidden).toBe(true);
+    expect(design.layers[0]).toEqual({ name: 'a', type: 'rect', x: 5, y: 7, width: 10, height: 10 });
+  });
+
+  it('refuses a layer name another layer has, but not the layer its own name', () => {
+    const design = {
+      ...emptyDesign(),
+      layers: [
+        { name: 'badge', type: 'rect', width: 1, height: 1 },
+        { name: 'title', type: 'text', width: 1, height: 1 },
+      ],
+    };
+    expect(nameConflict(design, 0, 'title')).toMatch(/title/);
+    expect(nameConflict(design, 1, 'title')).toBeUndefined();
+    expect(nameConflict(design, 0, 'subtitle')).toBeUndefined();
   });
 });

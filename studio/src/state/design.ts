@@ -67,8 +67,37 @@ export function newLayer(schema: JsonSchema, type: string, design: Design): Laye
   return layer;
 }
 
+/** The position of the layer named `name` in the drawing order, or -1 (also for no name). */
+export function layerIndex(design: Design, name: string | null): number {
+  return design.layers.findIndex((layer) => layer.name === name);
+}
+
 export function replaceLayer(design: Design, index: number, layer: Layer): Design {
   return { ...design, layers: design.layers.map((item, position) => (position === index ? layer : item)) };
+}
+
+/** The design with one layer's box or visibility changed. */
+export function patchLayer(design: Design, index: number, patch: Partial<Pick<Layer, 'x' | 'y' | 'width' | 'height' | 'hidden'>>): Design {
+  return replaceLayer(design, index, { ...design.layers[index], ...patch });
+}
+
+/** Moves a layer by (dx, dy) design pixels. */
+export function nudgeLayer(design: Design, index: number, dx: number, dy: number): Design {
+  const layer = design.layers[index];
+  return patchLayer(design, index, { x: (layer.x ?? 0) + dx, y: (layer.y ?? 0) + dy });
+}
+
+export function toggleHidden(design: Design, index: number): Design {
+  return patchLayer(design, index, { hidden: !design.layers[index].hidden });
+}
+
+/**
+ * Why layer `index` cannot be called `name`, or undefined. Names key the render overrides and the editor's
+ * selection, so two layers with one name would be both unrenderable and unselectable.
+ */
+export function nameConflict(design: Design, index: number, name: string): string | undefined {
+  const other = layerIndex(design, name);
+  return other >= 0 && other !== index ? `Another layer is already named “${name}”.` : undefined;
 }
 
 export function removeLayer(design: Design, index: number): Design {

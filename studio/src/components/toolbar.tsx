@@ -1,0 +1,44 @@
+const ADD_LABELS: Record<string, string> = { text: 'Add text', image: 'Add image', rect: 'Add rectangle', ellipse: 'Add ellipse', qr: 'Add QR code' };
+
+export interface ToolbarProps {
+  types: string[];
+  onAdd: (type: string) => void;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
+  onSave: () => void;
+  saving: boolean;
+  version: number | null;
+  dirty: boolean;
+}
+
+/** Adding layers, undo/redo and saving, with the saved version. */
+export function Toolbar({ types, onAdd, canUndo, canRedo, onUndo, onRedo, onSave, saving, version, dirty }: ToolbarProps) {
+  return (
+    <div class="toolbar" role="toolbar" aria-label="Editor">
+      <a href="/app/templates" class="back">
+        ← Templates
+      </a>
+      {types.map((type) => (
+        <button type="button" key={type} onClick={() => onAdd(type)}>
+          {ADD_LABELS[type] ?? `Add ${type}`}
+        </button>
+      ))}
+      <span class="spacer" />
+      <button type="button" onClick={onUndo} disabled={!canUndo}>
+        Undo
+      </button>
+      <button type="button" onClick={onRedo} disabled={!canRedo}>
+        Redo
+      </button>
+      <button type="button" class="primary" onClick={onSave} disabled={saving}>
+        Save
+      </button>
+      <span class="version" aria-live="polite">
+        {version === null ? 'not saved' : `v${version}`}
+        {dirty ? ' · unsaved changes' : ''}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, ApiError } from '../api';
+import { Design, detailsByField } from '../state/design';
+
+const PREVIEW_DEBOUNCE_MS = 25;
+
+export interface PreviewState {
+  url: string | null;
+  sequence: number;
+  state: 'loading' | 'ready' | 'error';
+  error: string | null;
+}
+
+/** The server's drawing of the design, refreshed (debounced) on every change; the newest answer wins. */
+export function usePreview(design: Design, width: number, onDetails: (details: Map<string, string>) => void): PreviewState {
+  const [state, setState] = useState<PreviewState>({ url: null, sequence: 0, state: 'loading', error: null });
+  const sequence = useRef(0);
+  useEffect(() => {
+    const mine = ++sequence.current;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      api.preview(design, Math.max(1, width), controller.signal).then(
+        (blob) => {
+          if (mine !== sequence.current) return;
+          onDetails(new Map());
+          setState((previous) => {
+            if (previous.url) URL.revokeObjectURL(previous.url);
+            return { url: URL.createObjectURL(blob), sequence: mine, state: 'ready', error: null };
+          });
+        },
+        (error: ApiError | DOMException) => {
+          if (mine !== sequence.current || (error as DOMException).name === 'AbortError') return;
+          onDetails(detailsByField((error as ApiError).details ?? [], 'template.'));
+          const details = (error as ApiError).details?.map((detail) => `${detail.path.replace(/^template\./, '')}: ${detail.message}`).join('; ');
+          setState((previous) => ({ ...previous, state: 'error', error: details || (error as ApiError).message }));
+        },
+      );
+    }, PREVIEW_DEBOUNCE_MS);
+    setState((previous) => ({ ...previous, state: 'loading' }));
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [design, width]);
+  return state;
+}
