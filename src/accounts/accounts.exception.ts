@@ -1,23 +1,16 @@
-import { AppException } from '../common/errors/app-exception';
+import { CodeOf, defineErrorCodes, moduleException } from '../common/errors/error-codes';
 
-export enum AccountsErrorCode {
-  UNAUTHORIZED = 'unauthorized',
-  ACCOUNT_NOT_FOUND = 'account_not_found',
-  API_KEY_NOT_FOUND = 'api_key_not_found',
-  EMAIL_TAKEN = 'email_taken',
-  INVALID_ARGUMENT = 'validation_failed',
-}
+export const AccountsErrorCode = defineErrorCodes({
+  UNAUTHORIZED: ['unauthorized', 401],
+  ACCOUNT_NOT_FOUND: ['account_not_found', 404],
+  API_KEY_NOT_FOUND: ['api_key_not_found', 404],
+  EMAIL_TAKEN: ['email_taken', 409],
+  INVALID_ARGUMENT: ['validation_failed', 400],
+});
+export type AccountsErrorCode = CodeOf<typeof AccountsErrorCode>;
 
-const STATUS: Record<AccountsErrorCode, number> = {
-  [AccountsErrorCode.UNAUTHORIZED]: 401,
-  [AccountsErrorCode.ACCOUNT_NOT_FOUND]: 404,
-  [AccountsErrorCode.API_KEY_NOT_FOUND]: 404,
-  [AccountsErrorCode.EMAIL_TAKEN]: 409,
-  [AccountsErrorCode.INVALID_ARGUMENT]: 400,
-};
-
-export class AccountsException extends AppException {
+export class AccountsException extends moduleException(AccountsErrorCode) {
   constructor(code: AccountsErrorCode, message: string) {
-    super(code, STATUS[code], message, {}, code === AccountsErrorCode.UNAUTHORIZED ? { 'WWW-Authenticate': 'Bearer' } : {});
+    super(code, message, {}, code === AccountsErrorCode.UNAUTHORIZED ? { 'WWW-Authenticate': 'Bearer' } : {});
   }
 }

@@ -1,11 +1,8 @@
-import { AppException } from '../common/errors/app-exception';
+import { CodeOf, defineErrorCodes, moduleException } from '../common/errors/error-codes';
 
-export enum DashboardErrorCode {
-  CSRF_INVALID = 'csrf_invalid',
-}
+export const DashboardErrorCode = defineErrorCodes({
+  CSRF_INVALID: ['csrf_invalid', 403],
+});
+export type DashboardErrorCode = CodeOf<typeof DashboardErrorCode>;
 
-export class DashboardException extends AppException {
-  constructor(code: DashboardErrorCode, message: string) {
-    super(code, 403, message);
-  }
-}
+export class DashboardException extends moduleException(DashboardErrorCode) {}

@@ -1,22 +1,13 @@
-import { AppException } from '../common/errors/app-exception';
+import { CodeOf, defineErrorCodes, moduleException } from '../common/errors/error-codes';
 
-export enum FontsErrorCode {
-  FONT_INVALID = 'font_invalid',
-  FONT_NOT_FOUND = 'font_not_found',
-  FONT_LIMIT = 'font_limit',
-}
+export const FontsErrorCode = defineErrorCodes({
+  FONT_INVALID: ['font_invalid', 400],
+  FONT_NOT_FOUND: ['font_not_found', 404],
+  FONT_LIMIT: ['font_limit', 400],
+});
+export type FontsErrorCode = CodeOf<typeof FontsErrorCode>;
 
-const STATUS: Record<FontsErrorCode, number> = {
-  [FontsErrorCode.FONT_INVALID]: 400,
-  [FontsErrorCode.FONT_NOT_FOUND]: 404,
-  [FontsErrorCode.FONT_LIMIT]: 400,
-};
-
-export class FontsException extends AppException {
-  constructor(code: FontsErrorCode, message: string) {
-    super(code, STATUS[code], message);
-  }
-
+export class FontsException extends moduleException(FontsErrorCode) {
   static invalid(reason: string): FontsException {
     return new FontsException(FontsErrorCode.FONT_INVALID, `Not a usable font: ${reason}`);
   }

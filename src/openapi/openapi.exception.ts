@@ -1,15 +1,8 @@
-import { AppException } from '../common/errors/app-exception';
+import { CodeOf, defineErrorCodes, moduleException } from '../common/errors/error-codes';
 
-export enum OpenApiErrorCode {
-  DOCS_ASSET_NOT_FOUND = 'docs_asset_not_found',
-}
+export const OpenApiErrorCode = defineErrorCodes({
+  DOCS_ASSET_NOT_FOUND: ['docs_asset_not_found', 404],
+});
+export type OpenApiErrorCode = CodeOf<typeof OpenApiErrorCode>;
 
-const STATUS: Record<OpenApiErrorCode, number> = {
-  [OpenApiErrorCode.DOCS_ASSET_NOT_FOUND]: 404,
-};
-
-export class OpenApiException extends AppException {
-  constructor(code: OpenApiErrorCode, message: string) {
-    super(code, STATUS[code], message);
-  }
-}
+export class OpenApiException extends moduleException(OpenApiErrorCode) {}

@@ -1,23 +1,19 @@
-import { AppException } from '../common/errors/app-exception';
+import { CodeOf, defineErrorCodes, moduleException } from '../common/errors/error-codes';
 import type { RenderRecord } from './render-record';
 
-export enum RenderErrorCode {
-  RENDER_FAILED = 'render_failed',
-  RENDER_TIMEOUT = 'render_timeout',
-}
+export const RenderErrorCode = defineErrorCodes({
+  RENDER_FAILED: ['render_failed', 500],
+  RENDER_TIMEOUT: ['render_timeout', 503],
+});
+export type RenderErrorCode = CodeOf<typeof RenderErrorCode>;
 
-const RENDER_STATUS: Record<RenderErrorCode, number> = {
-  [RenderErrorCode.RENDER_FAILED]: 500,
-  [RenderErrorCode.RENDER_TIMEOUT]: 503,
-};
-
-export class RenderException extends AppException {
+export class RenderException extends moduleException(RenderErrorCode) {
   /** `failedRender`: what the failed drawing was, for the metrics interceptor. */
   constructor(
     code: RenderErrorCode,
     message: string,
     readonly failedRender: RenderRecord | null = null,
   ) {
-    super(code, RENDER_STATUS[code], message);
+    super(code, message);
   }
 }

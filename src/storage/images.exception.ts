@@ -1,21 +1,13 @@
-import { AppException } from '../common/errors/app-exception';
+import { CodeOf, defineErrorCodes, moduleException } from '../common/errors/error-codes';
 
-export enum ImagesErrorCode {
-  IMAGE_NOT_FOUND = 'image_not_found',
+export const ImagesErrorCode = defineErrorCodes({
+  IMAGE_NOT_FOUND: ['image_not_found', 404],
   /** The store did not answer, or failed with something other than "no such object". */
-  STORAGE_UNAVAILABLE = 'storage_unavailable',
-}
+  STORAGE_UNAVAILABLE: ['storage_unavailable', 503],
+});
+export type ImagesErrorCode = CodeOf<typeof ImagesErrorCode>;
 
-const IMAGES_STATUS: Record<ImagesErrorCode, number> = {
-  [ImagesErrorCode.IMAGE_NOT_FOUND]: 404,
-  [ImagesErrorCode.STORAGE_UNAVAILABLE]: 503,
-};
-
-export class ImagesException extends AppException {
-  constructor(code: ImagesErrorCode, message: string) {
-    super(code, IMAGES_STATUS[code], message);
-  }
-
+export class ImagesException extends moduleException(ImagesErrorCode) {
   static storageUnavailable(detail: string): ImagesException {
     return new ImagesException(ImagesErrorCode.STORAGE_UNAVAILABLE, `Image storage is unavailable (${detail}); try again shortly`);
   }

@@ -1,15 +1,8 @@
-import { AppException } from '../common/errors/app-exception';
+import { CodeOf, defineErrorCodes, moduleException } from '../common/errors/error-codes';
 
-export enum TemplateFilesErrorCode {
-  DIRECTORY_NOT_FOUND = 'directory_not_found',
-}
+export const TemplateFilesErrorCode = defineErrorCodes({
+  DIRECTORY_NOT_FOUND: ['directory_not_found', 400],
+});
+export type TemplateFilesErrorCode = CodeOf<typeof TemplateFilesErrorCode>;
 
-const STATUS: Record<TemplateFilesErrorCode, number> = {
-  [TemplateFilesErrorCode.DIRECTORY_NOT_FOUND]: 400,
-};
-
-export class TemplateFilesException extends AppException {
-  constructor(code: TemplateFilesErrorCode, message: string) {
-    super(code, STATUS[code], message);
-  }
-}
+export class TemplateFilesException extends moduleException(TemplateFilesErrorCode) {}

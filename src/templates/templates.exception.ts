@@ -1,25 +1,15 @@
-import { AppException } from '../common/errors/app-exception';
+import { CodeOf, defineErrorCodes, moduleException } from '../common/errors/error-codes';
 
-export enum TemplatesErrorCode {
-  TEMPLATE_NOT_FOUND = 'template_not_found',
-  CONFLICT = 'template_conflict',
+export const TemplatesErrorCode = defineErrorCodes({
+  TEMPLATE_NOT_FOUND: ['template_not_found', 404],
+  CONFLICT: ['template_conflict', 409],
   /** If-Match named a version the template has moved past (changed elsewhere). */
-  VERSION_CONFLICT = 'version_conflict',
-  PRECONDITION_INVALID = 'validation_failed',
-}
+  VERSION_CONFLICT: ['version_conflict', 409],
+  PRECONDITION_INVALID: ['validation_failed', 400],
+});
+export type TemplatesErrorCode = CodeOf<typeof TemplatesErrorCode>;
 
-const STATUS: Record<TemplatesErrorCode, number> = {
-  [TemplatesErrorCode.TEMPLATE_NOT_FOUND]: 404,
-  [TemplatesErrorCode.CONFLICT]: 409,
-  [TemplatesErrorCode.VERSION_CONFLICT]: 409,
-  [TemplatesErrorCode.PRECONDITION_INVALID]: 400,
-};
-
-export class TemplatesException extends AppException {
-  constructor(code: TemplatesErrorCode, message: string) {
-    super(code, STATUS[code], message);
-  }
-
+export class TemplatesException extends moduleException(TemplatesErrorCode) {
   static notFound(id: string): TemplatesException {
     return new TemplatesException(TemplatesErrorCode.TEMPLATE_NOT_FOUND, `Template ${id} not found`);
   }
