@@ -126,6 +126,7 @@ import { buildOpenApiDocument } from './src/openapi/openapi-document';
 import { generateRequestSchema } from './src/render/dto/render-request.schema';
 import { planRender } from './src/render/render-plan';
 import { drawTemplate } from './src/render/renderer/draw-template';
+import { LayerImageFetcher } from './src/render/layer-image-fetcher';
 
 async function main(): Promise<void> {
   const design = createTemplateSchema.parse({
@@ -137,6 +138,9 @@ async function main(): Promise<void> {
   const template = { ...design, id: 'tpl_1', accountId: 'acc_1', version: 1, createdAt: new Date(), updatedAt: new Date() };
   const plan = planRender(template, request, Buffer.alloc(32));
   const layer = plan.job.design.layers[0];
+  // The fetcher asks the hook: the star's backdrop is fetched (here refused by a stand-in address check).
+  const targets = { check: () => Promise.reject(new Error('refused by the probe')) };
+  const fetched = await new LayerImageFetcher(targets as never, { renderMaxInputPixels: 1e8 } as never).fetchAll(plan.job.design.layers);
   const drawn = await drawTemplate({ ...plan.job, images: new Map() });
   const pixels = await sharp(Buffer.from(drawn.bytes)).metadata();
   const { data } = await sharp(Buffer.from(drawn.bytes)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -148,6 +152,7 @@ async function main(): Promise<void> {
     refusesBadPoints: !bad.success,
     overrideApplied: (layer as { fill?: string }).fill,
     imageSource: imageSourceOf(layer),
+    fetched: fetched.warnings.map((warning) => warning.layer + ': ' + warning.message),
     drawsText: drawsText(layer),
     fontFamilies: fontFamiliesOf(layer),
     fileName: IMAGE_FILE_PATTERN.test(plan.fileName) && plan.fileName.endsWith('.tiff'),
@@ -174,6 +179,7 @@ void main();
       refusesBadPoints: true,
       overrideApplied: '#ff0000',
       imageSource: 'https://images.example/b.png',
+      fetched: ['badge: Image could not be used (refused by the probe); layer skipped'],
       drawsText: true,
       fontFamilies: [{ field: 'captionFont', family: 'Inter' }],
       fileName: true,
