@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
-import { FontsModule } from '../fonts/fonts.module';
 import { RenderModule } from '../render/render.module';
 import { PreviewController } from './preview.controller';
 import { PreviewService } from './preview.service';
 
 @Module({
-  imports: [RenderModule, BillingModule, FontsModule],
+  imports: [RenderModule, BillingModule],
   controllers: [PreviewController],
   providers: [PreviewService],
   exports: [PreviewService],

@@ -5,11 +5,8 @@ import { RateLimitStore } from '../billing/rate-limit/rate-limit-store';
 import { Clock } from '../common/clock/clock';
 import { OUTPUT_FORMATS } from '../design/output-formats';
 import { AppConfig } from '../config/app-config';
-import { AccountFontsService } from '../fonts/account-fonts.service';
-import { LayerImageFetcher } from '../render/layer-image-fetcher';
 import { RenderBudget, RenderBudgetExceededError } from '../render/render-budget';
-import { planRender } from '../render/render-plan';
-import { RendererService } from '../render/renderer/renderer.service';
+import { RenderPipeline } from '../render/render-pipeline';
 import type { Template } from '../templates/entities/template.entity';
 import type { PreviewRequest } from './dto/preview-request.schema';
 import { PreviewErrorCode, PreviewException } from './preview.exception';
@@ -35,10 +32,8 @@ export class PreviewService {
   constructor(
     private readonly config: AppConfig,
     private readonly rateLimits: RateLimitStore,
-    private readonly renderer: RendererService,
-    private readonly imageFetcher: LayerImageFetcher,
+    private readonly pipeline: RenderPipeline,
     private readonly clock: Clock,
-    private readonly accountFonts: AccountFontsService,
   ) {}
 
   async preview(account: Account, request: PreviewRequest): Promise<PreviewImage> {
@@ -46,16 +41,12 @@ export class PreviewService {
     const now = this.clock.now();
     const template: Template = { ...request.template, id: 'preview', accountId: account.id, version: 0, createdAt: now, updatedAt: now };
     // The account's own fonts draw in previews as in renders (an unknown family draws the default).
-    const fonts = await this.accountFonts.plan(account.id, template.layers, request.layers);
-    const plan = planRender({ ...template, layers: fonts.layers }, { ...request, templateId: template.id }, this.unusedKeySecret, fonts);
+    const plan = await this.pipeline.plan(account.id, template, { ...request, templateId: template.id }, this.unusedKeySecret);
     const output = { ...plan.job.output, ...previewSize(plan.job.output.width, plan.job.output.height) };
     // The same budget as a render (RENDER_TIMEOUT): a design that draws too long is stopped, not waited for.
     const budget = new RenderBudget(this.config.renderTimeoutMs);
     try {
-      const fetched = await budget.race(this.imageFetcher.fetchAll(plan.job.design.layers, budget.signal));
-      const drawn = await budget.race(this.renderer.draw({ ...plan.job, output, images: fetched.images }, budget.signal));
-      if (drawn.fontsMissing) this.accountFonts.forgetLoaded(drawn.fontsMissing);
-      else this.accountFonts.confirmLoaded(plan.job.fonts ?? []);
+      const drawn = await this.pipeline.draw(plan.job, budget, output);
       return { bytes: Buffer.from(drawn.bytes.buffer, drawn.bytes.byteOffset, drawn.bytes.byteLength), contentType: OUTPUT_FORMATS[output.format].contentType };
     } catch (error) {
       if (error instanceof RenderBudgetExceededError) {

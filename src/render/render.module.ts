@@ -8,6 +8,7 @@ import { TemplatesModule } from '../templates/templates.module';
 import { LayerImageFetcher } from './layer-image-fetcher';
 import { RenderCacheService } from './render-cache.service';
 import { RenderFlightService } from './render-flight.service';
+import { RenderPipeline } from './render-pipeline';
 import { PublicRenderController } from './public-render.controller';
 import { PublicRenderLimiter } from './public-render-limiter';
 import { PublicRenderService } from './public-render.service';
@@ -32,7 +33,8 @@ import { RetentionSweeperService } from './retention/retention-sweeper.service';
     RetentionSweeperService,
     RendererService,
     LayerImageFetcher,
+    RenderPipeline,
   ],
-  exports: [RenderService, RendererService, LayerImageFetcher],
+  exports: [RenderService, RendererService, RenderPipeline],
 })
 export class RenderModule {}

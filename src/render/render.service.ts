@@ -12,16 +12,14 @@ import { TemplatesService } from '../templates/templates.service';
 import type { RenderRequest } from './dto/render-request.schema';
 import { RenderWarning, RenderWarningCode } from '../design/render-warning';
 import { RenderResponse } from './dto/render-response';
-import { LayerImageFetcher } from './layer-image-fetcher';
 import { PublicRenderLimiter } from './public-render-limiter';
 import { RenderCacheService } from './render-cache.service';
 import { RenderBudget, RenderBudgetExceededError } from './render-budget';
 import { RenderFlightService } from './render-flight.service';
-import { planRender, RenderPlan } from './render-plan';
-import { AccountFontsService } from '../fonts/account-fonts.service';
+import { RenderPipeline } from './render-pipeline';
+import type { RenderPlan } from './render-plan';
 import { RenderErrorCode, RenderException } from './render.exception';
 import type { RenderFailure, RenderRecord } from './render-record';
-import { RendererService } from './renderer/renderer.service';
 import { ImageAccessTracker } from './retention/image-access-tracker';
 
 /** What one render did, for the metrics interceptor (the service itself records no metrics). */
@@ -63,12 +61,10 @@ export class RenderService {
     private readonly flights: RenderFlightService,
     private readonly accesses: ImageAccessTracker,
     private readonly publicLimits: PublicRenderLimiter,
-    private readonly renderer: RendererService,
+    private readonly pipeline: RenderPipeline,
     private readonly storage: ImageStorage,
-    private readonly imageFetcher: LayerImageFetcher,
     private readonly billing: BillingService,
     private readonly clock: Clock,
-    private readonly accountFonts: AccountFontsService,
   ) {
     this.cacheKeySecret = deriveKey(config.secretsKey, 'render-cache-key');
   }
@@ -115,8 +111,7 @@ export class RenderService {
     verifyStored = true,
     anonymousClient?: string,
   ): Promise<StartedRender> {
-    const fonts = await this.accountFonts.plan(owner.id, template.layers, request.layers);
-    const plan = planRender({ ...template, layers: fonts.layers }, request, this.cacheKeySecret, fonts);
+    const plan = await this.pipeline.plan(owner.id, template, request, this.cacheKeySecret);
     const entry = await this.cache.find(plan.key);
     if (entry) {
       if (verifyStored && !(await this.storage.exists(plan.fileName))) await this.forgetStored(plan.key);
@@ -158,12 +153,9 @@ export class RenderService {
     let warnings: RenderWarning[];
     let reusable: boolean;
     try {
-      const fetched = await budget.race(this.imageFetcher.fetchAll(plan.job.design.layers, budget.signal));
-      const drawn = await budget.race(this.renderer.draw({ ...plan.job, images: fetched.images }, budget.signal));
+      const drawn = await this.pipeline.draw(plan.job, budget);
       await budget.race(this.storage.put(plan.fileName, drawn.bytes));
-      warnings = [...fetched.warnings, ...drawn.warnings];
-      if (drawn.fontsMissing) this.accountFonts.forgetLoaded(drawn.fontsMissing);
-      else this.accountFonts.confirmLoaded(plan.job.fonts ?? []);
+      warnings = drawn.warnings;
       // An unavailable image may be back next time, and a font the worker lacked travels with the next job: such a render is not cached.
       reusable = !drawn.fontsMissing && !warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE);
       const entry = reusable
