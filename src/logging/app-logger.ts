@@ -20,7 +20,7 @@ type Parameters = unknown[];
 /**
  * One pino logger for the process: Nest's own log calls (this is its LoggerService) and one JSON line
  * per request, written from a Fastify onResponse hook. No per-request middleware or async context:
- * nestjs-pino's pino-http + AsyncLocalStorage cost about a third of a cached answer's CPU (README, Performance).
+ * nestjs-pino's pino-http + AsyncLocalStorage cost about a third of a cached answer's CPU (docs/performance.md).
  */
 @Injectable()
 export class AppLogger implements LoggerService {

@@ -13,7 +13,7 @@ import type { RouteDoc } from '../common/openapi/route-doc';
 
 /**
  * Every documented route, one list per module (`src/<module>/<module>.openapi.ts`). A route that the
- * app serves but no list documents fails test/openapi.e2e-spec.ts; see README "Documenting a route".
+ * app serves but no list documents fails test/openapi.e2e-spec.ts; see docs/contributing.md, "Documenting a route".
  */
 export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...templatesRouteDocs,

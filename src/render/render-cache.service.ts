@@ -26,7 +26,7 @@ interface CacheRow {
  * Owning repository of `render_cache`, the index of drawn images: every statement on the table is
  * here. An entry's contents never change once written (the key is a hash of the inputs), so an
  * in-process LRU in front of the database needs no invalidation across instances; only its last
- * access moves, and retention deletes it (RetentionService confirms an old entry still exists
+ * access moves, and retention deletes it (RetentionSweeperService confirms an old entry still exists
  * before answering from it). Plain SQL: these run on every cache miss.
  */
 @Injectable()
