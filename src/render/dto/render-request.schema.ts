@@ -5,7 +5,6 @@ import { layerOverrideSchema } from '../../design/layer-registry';
 import { outputFormatSchema } from '../../design/output-formats';
 
 export { layerOverrideSchema } from '../../design/layer-registry';
-export type { LayerOverride } from '../../design/layer-registry';
 
 const dimension = z.number().int().min(1).max(MAX_DIMENSION);
 

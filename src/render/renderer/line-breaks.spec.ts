@@ -90,7 +90,7 @@ describe('line breaking (UAX #14, contract §15)', () => {
 });
 
 describe('Unicode LineBreakTest (the cases that apply; see the fixture header)', () => {
-  const cases = readFileSync(join(__dirname, 'fixtures', 'line-break-test.txt'), 'utf8')
+  const cases = readFileSync(join(__dirname, '..', '..', '..', 'test', 'fixtures', 'unicode', 'line-break-test.txt'), 'utf8')
     .split('\n')
     .filter((line) => line && !line.startsWith('#'));
 

@@ -48,7 +48,7 @@ describe('bidi (UAX #9) for text layers', () => {
 });
 
 describe('Unicode BidiCharacterTest (levels and visual order; see the fixture header)', () => {
-  const cases = readFileSync(join(__dirname, 'fixtures', 'bidi-character-test.txt'), 'utf8')
+  const cases = readFileSync(join(__dirname, '..', '..', '..', 'test', 'fixtures', 'unicode', 'bidi-character-test.txt'), 'utf8')
     .split('\n')
     .filter((line) => line && !line.startsWith('#'));
 
