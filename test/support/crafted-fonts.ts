@@ -137,3 +137,42 @@ export function withTableBytes(sfnt: Buffer, tag: string, fill: (data: Buffer) =
 export function overlappingGroups(count: number, size: number, glyph = 1): Group[] {
   return Array.from({ length: count }, (_, index) => [index * 10, index * 10 + size - 1, glyph] as const);
 }
+
+/**
+ * A parser pathology: glyph k (1 < k ≤ depth) is a composite of glyph k − 1 twice, so glyph `depth` has
+ * 2^depth copies of glyph 1's outline. Every table is well formed; a parser that expands composites without
+ * a budget (fontkit does) needs time and memory exponential in `depth`.
+ */
+export function compositeBomb(sfnt: Buffer, depth = 40): Buffer {
+  const tables = new Map(tablesOf(sfnt).map((table) => [table.tag, table.data]));
+  const glyphs = tables.get('maxp')!.readUInt16BE(4);
+  const long = tables.get('head')!.readInt16BE(50) === 1;
+  const triangle = Buffer.alloc(10 + 2 + 2 + 1 * 3 + 3 * 2 + 3 * 2);
+  triangle.writeInt16BE(1, 0); // one contour
+  triangle.writeUInt16BE(2, 10); // ending at point 2
+  triangle.writeUInt16BE(0, 12); // no instructions
+  triangle.fill(0x01, 14, 17); // on-curve, 16-bit x and y
+  [0, 100, 200, 0, 200, -100].forEach((value, index) => triangle.writeInt16BE(value, 17 + index * 2));
+  const composite = (component: number) => {
+    const glyph = Buffer.alloc(10 + 2 * 6);
+    glyph.writeInt16BE(-1, 0);
+    glyph.writeUInt16BE(0x0020 | 0x0002, 10); // more components, args are x/y bytes
+    glyph.writeUInt16BE(component, 12);
+    glyph.writeUInt16BE(0x0002, 16);
+    glyph.writeUInt16BE(component, 18);
+    glyph.writeInt8(1, 21);
+    return glyph;
+  };
+  const bodies = Array.from({ length: glyphs }, (_, id) => (id === 1 ? triangle : id > 1 && id <= depth ? composite(id - 1) : Buffer.alloc(0)));
+  const padded = bodies.map((body) => Buffer.concat([body, Buffer.alloc(body.length % 4 === 0 ? 0 : 4 - (body.length % 4))]));
+  const loca = Buffer.alloc((glyphs + 1) * (long ? 4 : 2));
+  let offset = 0;
+  padded.forEach((body, id) => {
+    if (long) loca.writeUInt32BE(offset, id * 4);
+    else loca.writeUInt16BE(offset / 2, id * 2);
+    offset += body.length;
+  });
+  if (long) loca.writeUInt32BE(offset, glyphs * 4);
+  else loca.writeUInt16BE(offset / 2, glyphs * 2);
+  return withTable(withTable(sfnt, 'glyf', Buffer.concat(padded)), 'loca', loca);
+}

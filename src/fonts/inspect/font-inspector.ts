@@ -16,7 +16,7 @@ export interface InspectionLimits {
 }
 
 export const INSPECTION_LIMITS: InspectionLimits = { timeoutMs: 10_000, heapMb: 256, concurrency: 2 };
-/** Provided only by tests that need other limits; the application uses INSPECTION_LIMITS. */
+/** The limits' provider token (FontsModule provides INSPECTION_LIMITS; tests may override it). */
 export const INSPECTION_LIMITS_TOKEN = 'FONT_INSPECTION_LIMITS';
 
 /** A face ready for the workers: the privately named sfnt and its packed coverage. */
