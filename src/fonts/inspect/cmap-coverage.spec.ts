@@ -71,12 +71,16 @@ describe('cmapCoverage: ranges read from the cmap, never expanded', () => {
   it.each<[string, Buffer, string]>([
     ['a subtable count past the table', Buffer.from([0, 0, 0x7f, 0xff, 0, 3, 0, 1]), 'lists more subtables'],
     ['a subtable offset past the table', Buffer.from([0, 0, 0, 1, 0, 3, 0, 1, 0x7f, 0, 0, 0]), 'points outside itself'],
-    ['no Unicode subtable', cmapTable(groupsSubtable(12, [[0x41, 0x5a, 1]]), 1, 0), 'no usable cmap'],
+    ['no Unicode or symbol subtable', cmapTable(groupsSubtable(12, [[0x41, 0x5a, 1]]), 1, 0), 'no usable cmap'],
   ])('refuses a cmap header with %s', (_name, table, message) => {
     refused(
       timed(() => cmapCoverage(table, 100)),
       message,
     );
+  });
+
+  it('reads a Windows symbol subtable (3,0) when there is no Unicode one, with its codes as written', () => {
+    expect(cmapCoverage(cmapTable(format4Subtable([{ start: 0xf020, end: 0xf0ff, delta: 3 - 0xf020 }]), 3, 0), 300)).toEqual([[0xf020, 0xf0ff]]);
   });
 
   it('keeps only code points whose glyph exists and is not .notdef (format 12 clipped arithmetically)', () => {

@@ -8,7 +8,10 @@ export const CODE_POINT_COUNT = 0x110000;
  */
 export const MAX_COVERAGE_RANGES = 65_536;
 
-/** Unicode subtables, most complete first (the order fontkit and FreeType prefer them in). */
+/**
+ * Unicode subtables, most complete first (the order fontkit and FreeType prefer them in); last, a Windows symbol
+ * subtable, whose codes (U+F020–U+F0FF by convention) are what the drawing library maps too.
+ */
 const UNICODE_SUBTABLES: ReadonlyArray<readonly [number, number]> = [
   [3, 10],
   [0, 6],
@@ -18,6 +21,7 @@ const UNICODE_SUBTABLES: ReadonlyArray<readonly [number, number]> = [
   [0, 2],
   [0, 1],
   [0, 0],
+  [3, 0],
 ];
 
 const lie = (what: string) => FontsException.invalid(`its character map (cmap) ${what}`);

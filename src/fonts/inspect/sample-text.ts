@@ -3,8 +3,8 @@ import type { CodePointRanges } from '../coverage/code-point-ranges';
 const SAMPLE_CHARACTERS = 64;
 /** Code points looked at past each pick for a visible one: bounds the walk over a huge (e.g. all-Unicode) coverage. */
 const LOOK_AHEAD = 256;
-/** Letters, digits, punctuation and symbols: characters that draw ink and advance (no marks, spaces or controls). */
-const VISIBLE = /^[\p{L}\p{N}\p{P}\p{S}]$/u;
+/** Letters, digits, punctuation, symbols and private use (symbol fonts): characters that draw ink and advance. */
+const VISIBLE = /^[\p{L}\p{N}\p{P}\p{S}\p{Co}]$/u;
 
 /**
  * Up to 64 visible characters a font covers, spread evenly over its coverage (not just its first code points:
