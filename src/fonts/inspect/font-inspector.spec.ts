@@ -45,6 +45,21 @@ describe('FontInspector: fonts are read in a thread with a deadline and a heap l
     expect(maxBlockMs).toBeLessThan(250);
   });
 
+  it('queues uploads apart from first uses, each kind at most `concurrency` threads at once', async () => {
+    const inspector = new FontInspector({ ...INSPECTION_LIMITS, timeoutMs: 1500, heapMb: 2048, concurrency: 1 });
+    const started = performance.now();
+    const elapsed = () => performance.now() - started;
+    const [bombMs, nextUploadMs, firstUseMs] = await Promise.all([
+      inspector.parse(bomb).then(() => 0, elapsed),
+      inspector.parse(fontFixtures.woff()).then(elapsed),
+      inspector.prepare(fontFixtures.woff(), 'fnt_queue-0').then(elapsed),
+    ]);
+    expect(bombMs).toBeGreaterThanOrEqual(1500);
+    // The next upload waited for the one place; the first use did not wait behind uploads.
+    expect(nextUploadMs).toBeGreaterThan(bombMs);
+    expect(firstUseMs).toBeLessThan(bombMs);
+  });
+
   it('prepares a stored face for drawing: ranges from its cmap and a privately named sfnt', async () => {
     const inspector = new FontInspector();
     const bytes = fontFixtures.woff2();

@@ -11,7 +11,7 @@ export interface InspectionLimits {
   timeoutMs: number;
   /** The thread's JavaScript heap; past it V8 ends the thread (not the process). */
   heapMb: number;
-  /** Threads at once per process: uploads are rare, and each thread holds up to heapMb. */
+  /** Threads at once per process and kind (uploads, first uses): uploads are rare, and each thread holds up to heapMb. */
   concurrency: number;
 }
 
@@ -35,6 +35,29 @@ function workerFile(): string {
   throw new Error(`Font inspection worker not built (${built}); run npm run build`);
 }
 
+/** At most `places` tasks at once; the rest wait in order. */
+class Gate {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly places: number) {}
+
+  enter(): Promise<void> {
+    if (this.running < this.places) {
+      this.running++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** A waiting task takes the place over (still counted as running); otherwise the place is freed. */
+  leave(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
+  }
+}
+
 type Outcome = InspectionAnswer | { ok: false; invalid: false; message: string; limit: 'time' | 'memory' | 'crash' };
 
 /**
@@ -45,10 +68,12 @@ type Outcome = InspectionAnswer | { ok: false; invalid: false; message: string; 
  */
 @Injectable()
 export class FontInspector {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  /** Uploads and first uses queue apart: uploads that run to their deadline never hold up a render's font. */
+  private readonly gates: Record<InspectionTask['kind'], Gate>;
 
-  constructor(@Optional() @Inject(INSPECTION_LIMITS_TOKEN) readonly limits: InspectionLimits = INSPECTION_LIMITS) {}
+  constructor(@Optional() @Inject(INSPECTION_LIMITS_TOKEN) readonly limits: InspectionLimits = INSPECTION_LIMITS) {
+    this.gates = { parse: new Gate(limits.concurrency), prepare: new Gate(limits.concurrency) };
+  }
 
   /** The upload's facts (see parseFont); throws FontsException font_invalid for anything not a usable font. */
   async parse(bytes: Buffer): Promise<ParsedFont> {
@@ -68,22 +93,13 @@ export class FontInspector {
   }
 
   private async run(task: InspectionTask): Promise<Outcome> {
-    await this.admitted();
+    const gate = this.gates[task.kind];
+    await gate.enter();
     try {
       return await this.inThread(task);
     } finally {
-      this.running--;
-      this.waiting.shift()?.();
+      gate.leave();
     }
-  }
-
-  private admitted(): Promise<void> {
-    if (this.running < this.limits.concurrency) {
-      this.running++;
-      return Promise.resolve();
-    }
-    // The finishing task hands its place over directly (running stays counted).
-    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
   private inThread(task: InspectionTask): Promise<Outcome> {
