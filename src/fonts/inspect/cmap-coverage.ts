@@ -128,8 +128,9 @@ function format4(cmap: Buffer, at: number, numGlyphs: number): Array<[number, nu
     const delta = cmap.readUInt16BE(deltas + segment * 2);
     const rangeOffsetAt = rangeOffsets + segment * 2;
     const rangeOffset = cmap.readUInt16BE(rangeOffsetAt);
-    // The closing 0xFFFF segment maps to nothing; some fonts leave a meaningless offset in it.
-    if (start === 0xffff) continue;
+    // The closing 0xFFFF segment maps to nothing (some fonts leave a meaningless offset in it); an offset of
+    // 0xFFFF marks a segment with no glyphs in sloppy fonts (FreeType reads both so).
+    if (start === 0xffff || rangeOffset === 0xffff) continue;
     if (rangeOffset !== 0 && rangeOffsetAt + rangeOffset + (end - start) * 2 + 2 > cmap.length) throw lie('points past its glyph array');
     for (let code = start; code <= end; code++) {
       let glyph = rangeOffset === 0 ? code + delta : cmap.readUInt16BE(rangeOffsetAt + rangeOffset + (code - start) * 2);
