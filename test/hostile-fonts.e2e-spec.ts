@@ -1,4 +1,6 @@
+import { ChildProcess, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ChangeFeed } from '../src/database/change-feed';
 import { FontFace } from '../src/fonts/entities/font-face.entity';
@@ -15,6 +17,16 @@ const LIVE_WITHIN_MS = 1000;
 const ttf = fontFixtures.ttf();
 const withCmap = (subtable: Buffer) => withTable(ttf, 'cmap', cmapTable(subtable));
 const offsetOf = (tag: string) => ttf.readUInt32BE(12 + tablesOf(ttf).findIndex((table) => table.tag === tag) * 16 + 8);
+
+const ROOT = join(__dirname, '..');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 
 /** §20: a font costs bounded time and memory at upload and at first use, whatever its tables claim. */
 describe('hostile fonts: crafted tables answer quickly, and the server keeps answering', () => {
@@ -188,4 +200,60 @@ describe('hostile fonts: crafted tables answer quickly, and the server keeps ans
     expect(result.ms).toBeLessThan(10_000);
     expect(slowestMs).toBeLessThan(LIVE_WITHIN_MS);
   }, 30_000);
+  describe('a server process with a capped heap (a memory-limited container)', () => {
+    let child: ChildProcess;
+    let baseUrl: string;
+    let exited: number | null | undefined;
+
+    beforeAll(async () => {
+      const port = await freePort();
+      baseUrl = `http://127.0.0.1:${port}`;
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: testApp.config.dataDir,
+        DATABASE_URL: testApp.config.database.type === 'sqlite' ? `sqlite:${testApp.config.database.path}` : testApp.config.database.url,
+        SECRETS_KEY: 'a'.repeat(64),
+        RENDER_THREADS: '1',
+        LOG_LEVEL: 'error',
+      };
+      delete env.REDIS_URL;
+      // The issue: with a 1 GB heap, one upload of the crafted font ended the process (heap out of memory).
+      child = spawn(process.execPath, ['--max-old-space-size=256', 'dist/main.js'], { cwd: ROOT, env, stdio: 'ignore' });
+      child.on('exit', (code) => (exited = code));
+      const startedAt = Date.now();
+      while (
+        !(await fetch(`${baseUrl}/health/live`).then(
+          (response) => response.ok,
+          () => false,
+        ))
+      ) {
+        if (Date.now() - startedAt > 30_000) throw new Error('server did not start');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }, 40_000);
+
+    afterAll(() => {
+      child?.kill('SIGKILL');
+    });
+
+    it('refuses the issue’s font and the composite bomb, answering /health/live within a second, and stays up', async () => {
+      const tenant = await createAccount(testApp);
+      for (const bytes of [withCmap(groupsSubtable(12, overlappingGroups(1000, 100_000))), compositeBomb(ttf, 40)]) {
+        const { result, slowestMs } = await probingLiveness(baseUrl, async () => {
+          const response = await fetch(`${baseUrl}/api/fonts`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${tenant.apiKey}` },
+            body: fontForm(bytes, { family: 'Capped' }),
+          });
+          return { status: response.status, body: await response.json() };
+        });
+        expect([result.status, result.body.code]).toEqual([400, 'font_invalid']);
+        expect(slowestMs).toBeLessThan(LIVE_WITHIN_MS);
+      }
+      expect(exited).toBeUndefined();
+      expect((await fetch(`${baseUrl}/health/live`)).status).toBe(200);
+    }, 60_000);
+  });
 });
