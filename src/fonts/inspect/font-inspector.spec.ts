@@ -5,7 +5,10 @@ import { FontInspector, INSPECTION_LIMITS } from './font-inspector';
 import { fontFixtures } from '../../../test/support/font-fixtures';
 import { cmapTable, compositeBomb, groupsSubtable, overlappingGroups, withTable } from '../../../test/support/crafted-fonts';
 
-/** Runs `work` and answers the longest the event loop of this process was blocked meanwhile, in ms. */
+/**
+ * Runs `work` and answers the longest the event loop of this process was blocked meanwhile, in ms. The bound used
+ * (500 ms) leaves room for a loaded machine's GC pauses; the same work on this thread blocks for seconds.
+ */
 async function blockedWhile<T>(work: () => Promise<T>): Promise<{ settled: PromiseSettledResult<T>; maxBlockMs: number; ms: number }> {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
@@ -24,7 +27,7 @@ describe('FontInspector: fonts are read in a thread with a deadline and a heap l
     const bytes = fontFixtures.woff2();
     const { settled, maxBlockMs } = await blockedWhile(() => new FontInspector().parse(bytes));
     expect(settled).toEqual({ status: 'fulfilled', value: await parseFont(bytes) });
-    expect(maxBlockMs).toBeLessThan(250);
+    expect(maxBlockMs).toBeLessThan(500);
   });
 
   // Depth 40: 2^40 copies of one outline. fontkit would run out of memory or time on this thread; here a thread is lost.
@@ -35,14 +38,14 @@ describe('FontInspector: fonts are read in a thread with a deadline and a heap l
     const { settled, maxBlockMs, ms } = await blockedWhile(() => inspector.parse(bomb));
     refusedWith(settled, 'reading it took longer than 1.5 s');
     expect(ms).toBeLessThan(4000);
-    expect(maxBlockMs).toBeLessThan(250);
+    expect(maxBlockMs).toBeLessThan(500);
   });
 
   it('ends a parse past its heap limit (the thread, not the process) and refuses the font', async () => {
     const inspector = new FontInspector({ ...INSPECTION_LIMITS, timeoutMs: 60_000, heapMb: 48 });
     const { settled, maxBlockMs } = await blockedWhile(() => inspector.parse(bomb));
     refusedWith(settled, 'reading it needed more than 48 MB');
-    expect(maxBlockMs).toBeLessThan(250);
+    expect(maxBlockMs).toBeLessThan(500);
   });
 
   it('queues uploads apart from first uses, each kind at most `concurrency` threads at once', async () => {
@@ -74,6 +77,6 @@ describe('FontInspector: fonts are read in a thread with a deadline and a heap l
     const { settled, maxBlockMs, ms } = await blockedWhile(() => new FontInspector().prepare(crafted, 'fnt_x-0'));
     expect(settled).toMatchObject({ status: 'rejected', reason: { message: expect.stringContaining('names more code points') } });
     expect(ms).toBeLessThan(2000);
-    expect(maxBlockMs).toBeLessThan(250);
+    expect(maxBlockMs).toBeLessThan(500);
   });
 });
