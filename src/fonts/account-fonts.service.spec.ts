@@ -1,7 +1,7 @@
 import { textLayerSchema } from '../design/layers/text/text-layer.definition';
 import { AccountFontsService } from './account-fonts.service';
 import type { FontFace } from './entities/font-face.entity';
-import { FontParser } from './font-parser';
+import { FontInspector } from './inspect/font-inspector';
 import { familyKeyOf, FontsService } from './fonts.service';
 import { fontFixtures } from '../../test/support/font-fixtures';
 
@@ -31,7 +31,7 @@ describe('AccountFontsService: shipping a face to the workers', () => {
         return Promise.resolve(fontFixtures.woff2());
       },
     } as unknown as FontsService;
-    service = new AccountFontsService(fonts, new FontParser());
+    service = new AccountFontsService(fonts, new FontInspector());
   });
 
   it('reads and renames a new face once for renders that ask for it together, and ships the same copy to each', async () => {

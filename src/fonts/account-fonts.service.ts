@@ -5,14 +5,12 @@ import { drawsText, fontFamiliesOf, withFontFamilies, type LayerDefinition } fro
 import type { RenderWarning } from '../design/render-warning';
 import { RenderWarningCode } from '../design/render-warning';
 import type { JobFontFace } from './account-fonts';
-import { packRanges, rangesFromCodePoints } from './coverage/code-point-ranges';
 import type { FontFace } from './entities/font-face.entity';
 import { DEFAULT_FONT_FAMILY, SELECTABLE_FAMILIES } from './font-catalog';
-import { FontParser } from './font-parser';
-import { withPrivateName } from './font-private-name';
 import { isBuiltinFamily } from './font-resolver';
 import { unknownFontFamilies } from './unknown-font-families';
 import { familyKeyOf, FontsService } from './fonts.service';
+import { FontInspector } from './inspect/font-inspector';
 
 /** A template layer; its type's hooks say whether it draws text and which families it names. */
 type FontedLayer = LayerDefinition;
@@ -50,6 +48,9 @@ interface PreparedFace {
   coverage: string;
 }
 
+/** Memory for packed coverage (a fragmented cmap packs to up to ~0.5 MB: see MAX_COVERAGE_RANGES). */
+const COVERAGE_CHARACTERS = 16 * 1024 * 1024;
+
 /** Memory for prepared copies; a face larger than this is prepared again for each job until a worker has it. */
 const PREPARED_BYTES = 64 * 1024 * 1024;
 
@@ -66,7 +67,11 @@ export class AccountFontsService {
   /** Faces a worker of this process has registered, by registered name. */
   private readonly loaded = new Set<string>();
   /** Packed coverage by registered name (content-addressed, so never stale). */
-  private readonly coverage = new LRUCache<string, string>({ max: 2_000 });
+  private readonly coverage = new LRUCache<string, string>({
+    max: 2_000,
+    maxSize: COVERAGE_CHARACTERS,
+    sizeCalculation: (packed) => Math.max(1, packed.length),
+  });
   /**
    * Privately named copies waiting for a worker to load them (dropped once one has): the first renders after an
    * upload or a restart each needed a storage read and a rename (WOFF2: a WebAssembly decode) without it.
@@ -77,7 +82,7 @@ export class AccountFontsService {
 
   constructor(
     private readonly fonts: FontsService,
-    private readonly parser: FontParser,
+    private readonly inspector: FontInspector,
   ) {}
 
   /**
@@ -168,14 +173,14 @@ export class AccountFontsService {
       this.logger.warn(`Font ${face.id} is missing from storage (${face.storageKey})`);
       return null;
     }
-    const coverage = this.coverage.get(registeredName) ?? packRanges(rangesFromCodePoints(this.parser.parse(stored).codePoints));
-    this.coverage.set(registeredName, coverage);
-    const privatelyNamed = await withPrivateName(stored, registeredName).catch((error: Error) => {
+    // Coverage and the private name are worked out in a thread with a deadline (font-inspector.ts): a face's
+    // tables cannot freeze the server at its first use either, and a face that cannot be read there is unavailable.
+    const prepared = await this.inspector.prepare(stored, registeredName).catch((error: Error) => {
       this.logger.warn(`Font ${face.id} could not be prepared for drawing: ${error.message}`);
       return null;
     });
-    if (!privatelyNamed) return null;
-    const prepared = { bytes: new Uint8Array(privatelyNamed.buffer, privatelyNamed.byteOffset, privatelyNamed.byteLength), coverage };
+    if (!prepared) return null;
+    this.coverage.set(registeredName, prepared.coverage);
     if (!this.loaded.has(registeredName)) this.prepared.set(registeredName, prepared);
     return prepared;
   }

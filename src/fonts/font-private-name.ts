@@ -1,4 +1,11 @@
 import { inflateSync } from 'node:zlib';
+import { checksumMatches, tableChecksum } from './inspect/sfnt-tables';
+
+/**
+ * The largest sfnt a WOFF may unpack to: a 10 MiB upload cannot be a real font of more (WOFF2's decoder has its
+ * own 30 MiB cap). A deflate stream expands up to ~1000×, so the declared lengths are never trusted.
+ */
+const MAX_SFNT_BYTES = 64 * 1024 * 1024;
 
 /**
  * Skia files a registered typeface under the alias it is given *and* under the family named in the
@@ -44,16 +51,22 @@ interface TableEntry {
 function woffToSfnt(woff: Buffer): Buffer {
   const flavor = woff.readUInt32BE(4);
   const count = woff.readUInt16BE(12);
+  if (44 + count * 20 > woff.length) throw new Error('WOFF table directory is truncated');
   const tables: TableEntry[] = [];
+  let unpacked = 0;
   for (let index = 0; index < count; index++) {
     const at = 44 + index * 20;
     const tag = woff.toString('latin1', at, at + 4);
     const offset = woff.readUInt32BE(at + 4);
     const compressedLength = woff.readUInt32BE(at + 8);
     const length = woff.readUInt32BE(at + 12);
+    unpacked += length;
+    if (unpacked > MAX_SFNT_BYTES) throw new Error(`WOFF tables unpack to more than ${MAX_SFNT_BYTES} bytes`);
+    if (offset + compressedLength > woff.length) throw new Error(`WOFF table ${tag} is truncated`);
     const stored = woff.subarray(offset, offset + compressedLength);
-    const data = compressedLength < length ? inflateSync(stored) : stored;
+    const data = compressedLength < length ? inflateSync(stored, { maxOutputLength: length }) : stored;
     if (data.length !== length) throw new Error(`WOFF table ${tag} has the wrong length`);
+    if (!checksumMatches(tag, data, woff.readUInt32BE(at + 16))) throw new Error(`WOFF table ${tag} does not match its checksum`);
     tables.push({ tag, data });
   }
   return buildSfnt(flavor, tables);
@@ -119,7 +132,7 @@ function buildSfnt(flavor: number, tables: TableEntry[]): Buffer {
   sorted.forEach((table, index) => {
     const at = 12 + index * 16;
     header.write(table.tag, at, 'latin1');
-    header.writeUInt32BE(checksum(table.data), at + 4);
+    header.writeUInt32BE(tableChecksum(table.data), at + 4);
     header.writeUInt32BE(offset, at + 8);
     header.writeUInt32BE(table.data.length, at + 12);
     const padded = Buffer.concat([table.data, Buffer.alloc((4 - (table.data.length % 4)) % 4)]);
@@ -127,13 +140,4 @@ function buildSfnt(flavor: number, tables: TableEntry[]): Buffer {
     offset += padded.length;
   });
   return Buffer.concat([header, ...bodies]);
-}
-
-function checksum(data: Buffer): number {
-  let sum = 0;
-  for (let at = 0; at < data.length; at += 4) {
-    const word = (data[at] << 24) | ((data[at + 1] ?? 0) << 16) | ((data[at + 2] ?? 0) << 8) | (data[at + 3] ?? 0);
-    sum = (sum + (word >>> 0)) >>> 0;
-  }
-  return sum;
 }

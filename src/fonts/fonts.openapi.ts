@@ -81,8 +81,8 @@ export const fontsRouteDocs = defineRouteDocs([
     tag: 'Fonts',
     summary: 'Upload a font face',
     description:
-      'multipart/form-data with the file in `file` and an optional `family`. The file is parsed (fontkit) and loaded by the drawing library in a ' +
-      'separate process before it is kept. A face with the same family (case-insensitive), weight and style replaces the old one and keeps its id. ' +
+      'multipart/form-data with the file in `file` and an optional `family`. The file is read (tables, checksums, cmap ranges, glyph outlines) in a ' +
+      'worker thread with a time and memory limit and loaded by the drawing library in a separate process before it is kept. A face with the same family (case-insensitive), weight and style replaces the old one and keeps its id. ' +
       'At most 100 fonts per account.',
     body: { schema: fontUploadSchema, mediaType: 'multipart/form-data' },
     responses: {

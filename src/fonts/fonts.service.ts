@@ -9,10 +9,10 @@ import { ImageStorage } from '../storage/image-storage';
 import { FontUpload, validateFamily } from './dto/font-upload';
 import { FontFace } from './entities/font-face.entity';
 import { FONT_FAMILIES } from './font-catalog';
-import { FontParser } from './font-parser';
 import { FontSandbox } from './font-sandbox';
 import { familyKeyOf, FontFacesRepository } from './font-faces.repository';
 import { FontsErrorCode, FontsException } from './fonts.exception';
+import { FontInspector } from './inspect/font-inspector';
 
 export const MAX_FONTS_PER_ACCOUNT = 100;
 const BUILTIN_KEYS = new Set(FONT_FAMILIES.map((font) => font.family.toLowerCase()));
@@ -28,7 +28,7 @@ export class FontsService {
   constructor(
     private readonly reader: FontFacesRepository,
     private readonly storage: ImageStorage,
-    private readonly parser: FontParser,
+    private readonly inspector: FontInspector,
     private readonly sandbox: FontSandbox,
     private readonly clock: Clock,
     private readonly changes: ChangeFeed,
@@ -38,15 +38,15 @@ export class FontsService {
 
   /** Parses, checks and keeps a face; a face with the same family, weight and style replaces the old one (same id). */
   async upload(accountId: string, upload: FontUpload): Promise<FontFace> {
-    const parsed = this.parser.parse(upload.bytes);
+    // Off the event loop, within a time and memory limit: a font's tables cannot freeze the server (§20).
+    const parsed = await this.inspector.parse(upload.bytes);
     const family = validateFamily(upload.family ?? parsed.family, upload.family === undefined ? 'font' : 'field');
     if (BUILTIN_KEYS.has(familyKeyOf(family))) {
       throw new CommonException(CommonErrorCode.VALIDATION_FAILED, `family: "${family}" is a built-in family; choose another name`, {
         details: [{ path: 'family', message: 'is a built-in family' }],
       });
     }
-    const sample = String.fromCodePoint(...parsed.codePoints.filter((codePoint) => codePoint > 0x20).slice(0, 64));
-    await this.sandbox.check(upload.bytes, sample || 'A');
+    await this.sandbox.check(upload.bytes, parsed.sample || 'A');
     const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
     const where = { accountId, familyKey: familyKeyOf(family), weight: parsed.weight, style: parsed.style };
     const facts = { family, format: parsed.format, glyphCount: parsed.glyphs, byteSize: upload.bytes.length, sha256 };

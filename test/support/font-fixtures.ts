@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { checksumOf } from './crafted-fonts';
 
 const packageDir = (name: string): string => dirname(require.resolve(`${name}/package.json`));
 // Real font files from installed packages (OFL): TrueType and CFF OpenType from harfbuzzjs's test
@@ -62,6 +63,8 @@ export function withFamilyName(sfnt: Buffer, family: string): Buffer {
   const result = Buffer.concat([padded, table, Buffer.alloc((4 - (table.length % 4)) % 4)]);
   result.writeUInt32BE(padded.length, entry + 8);
   result.writeUInt32BE(table.length, entry + 12);
+  // A hostile file is well formed where that is free: its checksum matches, so it is refused (or not) for its name.
+  result.writeUInt32BE(checksumOf(table), entry + 4);
   return result;
 }
 
