@@ -15,6 +15,7 @@ import { StudioAssets } from './studio-assets';
 import { TemplatePagesService } from './template-pages.service';
 import { Session } from './entities/session.entity';
 import { DashboardSessionAuthenticator } from './session-authenticator.service';
+import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 
 /** Global so the API's bearer guard (AuthModule) can accept the dashboard session for the studio. */
@@ -29,6 +30,7 @@ import { SessionsService } from './sessions.service';
     FlashCodec,
     StudioAssets,
     SessionsService,
+    SessionsRepository,
     { provide: SessionAuthenticator, useClass: DashboardSessionAuthenticator },
   ],
   exports: [SessionAuthenticator],

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { LessThan, Repository } from 'typeorm';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import type { Account } from '../accounts/entities/account.entity';
 import { Clock } from '../common/clock/clock';
 import { constantTimeEqual, sha256Hex } from '../common/crypto/hashing';
 import { DashboardErrorCode, DashboardException } from './dashboard.exception';
-import { Session } from './entities/session.entity';
+import type { Session } from './entities/session.entity';
+import { SessionsRepository } from './sessions.repository';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -21,7 +20,7 @@ export interface ActiveSession {
 @Injectable()
 export class SessionsService {
   constructor(
-    @InjectRepository(Session) private readonly sessions: Repository<Session>,
+    private readonly sessions: SessionsRepository,
     private readonly accounts: AccountsRepository,
     private readonly clock: Clock,
   ) {}
@@ -30,7 +29,7 @@ export class SessionsService {
   async start(accountId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
-    await this.sessions.delete({ expiresAt: LessThan(now) });
+    await this.sessions.deleteExpired(now);
     await this.sessions.insert({
       tokenHash: hashToken(token),
       accountId,
@@ -43,14 +42,14 @@ export class SessionsService {
 
   async resolve(token: string | undefined): Promise<ActiveSession | null> {
     if (!token || token.length > 100) return null;
-    const session = await this.sessions.findOneBy({ tokenHash: hashToken(token) });
+    const session = await this.sessions.findByTokenHash(hashToken(token));
     if (!session || session.expiresAt.getTime() <= this.clock.nowMs()) return null;
     const account = await this.accounts.findById(session.accountId);
     return account ? { session, account } : null;
   }
 
   async end(token: string | undefined): Promise<void> {
-    if (token) await this.sessions.delete({ tokenHash: hashToken(token) });
+    if (token) await this.sessions.delete(hashToken(token));
   }
 
   /** Every state-changing dashboard request must carry the session's CSRF token. */

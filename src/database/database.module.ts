@@ -9,6 +9,7 @@ import { ChangeFeed, createRedisChangeFeed, NoChangeFeed, SqliteChangeFeed } fro
 import { buildDataSourceOptions } from './data-source-options';
 import type { DatabaseSchema } from './database-schema';
 import { runMigrations } from './run-migrations';
+import { SchedulerLeases } from './scheduler-lease';
 
 /** SQLite's own commit counter where it can see every writer, else Redis pub/sub, else no caching. */
 function createChangeFeed(config: AppConfig, dataSource: DataSource, redis: RedisConnections): ChangeFeed {
@@ -34,8 +35,8 @@ export class DatabaseModule {
           },
         }),
       ],
-      providers: [{ provide: ChangeFeed, inject: [AppConfig, DataSource, RedisConnections], useFactory: createChangeFeed }],
-      exports: [ChangeFeed],
+      providers: [{ provide: ChangeFeed, inject: [AppConfig, DataSource, RedisConnections], useFactory: createChangeFeed }, SchedulerLeases],
+      exports: [ChangeFeed, SchedulerLeases],
     };
   }
 }

@@ -1,4 +1,6 @@
-import type { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { execute, sqlTimestamp } from './sql';
 
 /**
@@ -30,5 +32,16 @@ export class SchedulerLease {
       this.name,
       this.holder,
     ]);
+  }
+}
+
+/** Hands out named leases, so a periodic job holds one without reaching for the DataSource itself. */
+@Injectable()
+export class SchedulerLeases {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The lease `name` as held by `holder` (one per process: a random id). */
+  lease(name: string, holder: string): SchedulerLease {
+    return new SchedulerLease(this.dataSource, name, holder);
   }
 }

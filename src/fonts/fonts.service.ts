@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { QueryFailedError, Repository } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { CommonErrorCode, CommonException } from '../common/errors/app-exception';
 import { newId } from '../common/ids';
-import { ChangeFeed } from '../database/change-feed';
 import { ImageStorage } from '../storage/image-storage';
 import { FontUpload, validateFamily } from './dto/font-upload';
 import { FontFace } from './entities/font-face.entity';
@@ -23,18 +22,13 @@ const fontLimit = () => new FontsException(FontsErrorCode.FONT_LIMIT, `An accoun
 
 @Injectable()
 export class FontsService {
-  private readonly faces: Repository<FontFace>;
-
   constructor(
-    private readonly reader: FontFacesRepository,
+    private readonly faces: FontFacesRepository,
     private readonly storage: ImageStorage,
     private readonly inspector: FontInspector,
     private readonly sandbox: FontSandbox,
     private readonly clock: Clock,
-    private readonly changes: ChangeFeed,
-  ) {
-    this.faces = reader.table;
-  }
+  ) {}
 
   /** Parses, checks and keeps a face; a face with the same family, weight and style replaces the old one (same id). */
   async upload(accountId: string, upload: FontUpload): Promise<FontFace> {
@@ -52,17 +46,16 @@ export class FontsService {
     const facts = { family, format: parsed.format, glyphCount: parsed.glyphs, byteSize: upload.bytes.length, sha256 };
 
     for (let attempt = 0; attempt < 2; attempt++) {
-      const existing = await this.faces.findOne({ where });
+      const existing = await this.faces.findByIdentity(where);
       if (existing) {
         const storageKey = storageKeyOf(existing.id, sha256, parsed.format);
         await this.storage.put(storageKey, upload.bytes);
         const updated = { ...existing, ...facts, storageKey, updatedAt: this.clock.now() };
-        await this.faces.update({ id: existing.id }, { ...facts, storageKey, updatedAt: updated.updatedAt });
+        await this.faces.update(existing.id, { ...facts, storageKey, updatedAt: updated.updatedAt });
         if (existing.storageKey !== storageKey) await this.storage.delete(existing.storageKey);
-        await this.changes.changed();
         return updated;
       }
-      if ((await this.faces.count({ where: { accountId } })) >= MAX_FONTS_PER_ACCOUNT) {
+      if ((await this.faces.countOf(accountId)) >= MAX_FONTS_PER_ACCOUNT) {
         throw fontLimit();
       }
       const id = newId('fnt');
@@ -71,7 +64,7 @@ export class FontsService {
       const now = this.clock.now();
       let created: FontFace;
       try {
-        created = await this.faces.save(this.faces.create({ id, ...where, ...facts, storageKey, createdAt: now, updatedAt: now }));
+        created = await this.faces.insert(Object.assign(new FontFace(), { id, ...where, ...facts, storageKey, createdAt: now, updatedAt: now }));
       } catch (error) {
         await this.storage.delete(storageKey);
         // A concurrent upload of the same face won the insert: replace it instead.
@@ -79,12 +72,10 @@ export class FontsService {
         continue;
       }
       if (!(await this.withinLimit(accountId))) {
-        await this.faces.delete({ id });
-        await this.changes.changed();
+        await this.faces.delete(id, accountId);
         await this.storage.delete(storageKey);
         throw fontLimit();
       }
-      await this.changes.changed();
       return created;
     }
     throw new Error('unreachable: the second attempt either returns or throws');
@@ -97,19 +88,18 @@ export class FontsService {
    * uploads than strictly needed, never accept too many).
    */
   private async withinLimit(accountId: string): Promise<boolean> {
-    return (await this.faces.count({ where: { accountId } })) <= MAX_FONTS_PER_ACCOUNT;
+    return (await this.faces.countOf(accountId)) <= MAX_FONTS_PER_ACCOUNT;
   }
 
   /** The account's faces (remembered until the change feed reports a write). */
   facesOf(accountId: string): Promise<FontFace[]> {
-    return this.reader.facesOf(accountId);
+    return this.faces.facesOf(accountId);
   }
 
   async remove(accountId: string, id: string): Promise<void> {
-    const face = await this.faces.findOne({ where: { id, accountId } });
+    const face = await this.faces.findOwned(id, accountId);
     if (!face) throw FontsException.notFound(id);
-    await this.faces.delete({ id, accountId });
-    await this.changes.changed();
+    await this.faces.delete(id, accountId);
     await this.storage.delete(face.storageKey);
   }
 

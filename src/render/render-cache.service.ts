@@ -1,76 +1,38 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
-import { DataSource } from 'typeorm';
-import { rawTimestamp } from '../database/columns';
-import { execute, insertIgnore, SqlStatement, sqlTimestamp } from '../database/sql';
-import type { RenderWarning } from '../design/render-warning';
+import type { SqlStatement } from '../database/sql';
 import { RenderCacheEntry } from './entities/render-cache-entry.entity';
-
-/** Keys per statement in bulk updates and deletes (well under both drivers' placeholder limits). */
-const BATCH_SIZE = 500;
-
-interface CacheRow {
-  cache_key: string;
-  account_id: string;
-  template_id: string;
-  template_version: number | string;
-  format: string;
-  byte_size: number | string;
-  warnings: string;
-  created_at: Date | string;
-  last_accessed_at: Date | string | null;
-}
+import { RenderCacheRepository } from './render-cache.repository';
 
 /**
- * Owning repository of `render_cache`, the index of drawn images: every statement on the table is
- * here. An entry's contents never change once written (the key is a hash of the inputs), so an
- * in-process LRU in front of the database needs no invalidation across instances; only its last
- * access moves, and retention deletes it (RetentionSweeperService confirms an old entry still exists
- * before answering from it). Plain SQL: these run on every cache miss.
+ * The render cache as the render path sees it: RenderCacheRepository's rows with an in-process LRU in
+ * front. An entry's contents never change once written (the key is a hash of the inputs), so the
+ * memory needs no invalidation across instances; only its last access moves, and retention deletes
+ * it (ImageAccessTracker confirms an old entry still exists before answering from it).
  */
 @Injectable()
 export class RenderCacheService {
   private readonly memory = new LRUCache<string, RenderCacheEntry>({ max: 20_000 });
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly rows: RenderCacheRepository) {}
 
   async find(key: string): Promise<RenderCacheEntry | null> {
     const remembered = this.memory.get(key);
     if (remembered) return remembered;
-    const rows: CacheRow[] = await this.dataSource.query('SELECT * FROM render_cache WHERE cache_key = ?', [key]);
-    if (rows.length === 0) return null;
-    const entry = toEntry(rows[0]);
-    this.memory.set(key, entry);
+    const entry = await this.rows.find(key);
+    if (entry) this.memory.set(key, entry);
     return entry;
   }
 
   /** The entry's image is gone from storage: the next request for it is a miss (drawn and counted again). */
   async forget(key: string): Promise<void> {
     this.memory.delete(key);
-    await this.dataSource.query('DELETE FROM render_cache WHERE cache_key = ?', [key]);
+    await this.rows.delete(key);
   }
 
-  /**
-   * The INSERT that records a drawn image, for the caller to commit together with the render's unit
-   * (BillingService's admission); `remember` it once committed. Idempotent: another instance may have
-   * drawn and recorded the same image first.
-   */
+  /** The INSERT that records a drawn image, committed with the render's unit; `remember` the entry once committed. */
   recordStatement(entry: Omit<RenderCacheEntry, 'lastAccessedAt'>): SqlStatement {
-    return [
-      `${insertIgnore(this.dataSource)} INTO render_cache (cache_key, account_id, template_id, template_version, format, byte_size, warnings, created_at, last_accessed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        entry.key,
-        entry.accountId,
-        entry.templateId,
-        entry.templateVersion,
-        entry.format,
-        entry.byteSize,
-        JSON.stringify(entry.warnings),
-        sqlTimestamp(entry.createdAt),
-        sqlTimestamp(entry.createdAt),
-      ],
-    ];
+    return this.rows.recordStatement(entry);
   }
 
   /** Keeps a committed entry in memory, so the next request for it needs no query. */
@@ -80,64 +42,31 @@ export class RenderCacheService {
 
   /** Records an access to one entry now; false when the entry no longer exists (retention deleted it). */
   async touch(key: string, at: Date): Promise<boolean> {
-    const changed = await execute(this.dataSource, 'UPDATE render_cache SET last_accessed_at = ? WHERE cache_key = ?', [sqlTimestamp(at), key]);
+    const exists = await this.rows.touch(key, at);
     const remembered = this.memory.get(key);
-    if (changed === 0) this.memory.delete(key);
+    if (!exists) this.memory.delete(key);
     else if (remembered) remembered.lastAccessedAt = at;
-    return changed > 0;
+    return exists;
   }
 
   /** Records accesses in bulk (batched last-access tracking). */
   async touchMany(keys: string[], at: Date): Promise<void> {
-    for (let start = 0; start < keys.length; start += BATCH_SIZE) {
-      const chunk = keys.slice(start, start + BATCH_SIZE);
-      await this.dataSource.query(`UPDATE render_cache SET last_accessed_at = ? WHERE cache_key IN (${chunk.map(() => '?').join(', ')})`, [
-        sqlTimestamp(at),
-        ...chunk,
-      ]);
-      for (const key of chunk) {
-        const remembered = this.memory.get(key);
-        if (remembered && remembered.lastAccessedAt < at) remembered.lastAccessedAt = at;
-      }
+    await this.rows.touchMany(keys, at);
+    for (const key of keys) {
+      const remembered = this.memory.get(key);
+      if (remembered && remembered.lastAccessedAt < at) remembered.lastAccessedAt = at;
     }
   }
 
   /** Entries not accessed since `cutoff`, oldest first. */
-  async findExpired(cutoff: Date, limit: number): Promise<Array<{ key: string; format: string }>> {
-    const rows: Array<{ cache_key: string; format: string }> = await this.dataSource.query(
-      'SELECT cache_key, format FROM render_cache WHERE last_accessed_at < ? ORDER BY last_accessed_at LIMIT ?',
-      [sqlTimestamp(cutoff), limit],
-    );
-    return rows.map((row) => ({ key: row.cache_key, format: row.format }));
+  findExpired(cutoff: Date, limit: number): Promise<Array<{ key: string; format: string }>> {
+    return this.rows.findExpired(cutoff, limit);
   }
 
   /** Deletes the entries among `keys` that are still expired (an access since the select keeps one). Returns those deleted. */
   async deleteExpired(keys: string[], cutoff: Date): Promise<string[]> {
-    if (keys.length === 0) return [];
-    const placeholders = keys.map(() => '?').join(', ');
-    return this.dataSource.transaction(async (manager) => {
-      const rows: Array<{ cache_key: string }> = await manager.query(
-        `SELECT cache_key FROM render_cache WHERE cache_key IN (${placeholders}) AND last_accessed_at < ?${manager.connection.options.type === 'mysql' ? ' FOR UPDATE' : ''}`,
-        [...keys, sqlTimestamp(cutoff)],
-      );
-      const expired = rows.map((row) => row.cache_key);
-      if (expired.length > 0) await manager.query(`DELETE FROM render_cache WHERE cache_key IN (${expired.map(() => '?').join(', ')})`, expired);
-      for (const key of expired) this.memory.delete(key);
-      return expired;
-    });
+    const deleted = await this.rows.deleteExpired(keys, cutoff);
+    for (const key of deleted) this.memory.delete(key);
+    return deleted;
   }
-}
-
-function toEntry(row: CacheRow): RenderCacheEntry {
-  return Object.assign(new RenderCacheEntry(), {
-    key: row.cache_key,
-    accountId: row.account_id,
-    templateId: row.template_id,
-    templateVersion: Number(row.template_version),
-    format: row.format,
-    byteSize: Number(row.byte_size),
-    warnings: JSON.parse(row.warnings) as RenderWarning[],
-    createdAt: rawTimestamp(row.created_at)!,
-    lastAccessedAt: rawTimestamp(row.last_accessed_at) ?? rawTimestamp(row.created_at)!,
-  });
 }

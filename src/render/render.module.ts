@@ -6,6 +6,7 @@ import { SettingsModule } from '../settings/settings.module';
 import { StorageModule } from '../storage/storage.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { LayerImageFetcher } from './layer-image-fetcher';
+import { RenderCacheRepository } from './render-cache.repository';
 import { RenderCacheService } from './render-cache.service';
 import { RenderFlightService } from './render-flight.service';
 import { RenderPipeline } from './render-pipeline';
@@ -27,6 +28,7 @@ import { RetentionSweeperService } from './retention/retention-sweeper.service';
     PublicRenderLimiter,
     RenderService,
     RenderBatchService,
+    RenderCacheRepository,
     RenderCacheService,
     RenderFlightService,
     ImageAccessTracker,

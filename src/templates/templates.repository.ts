@@ -2,8 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ChangeFeed } from '../database/change-feed';
-import { SELECT_OWNED_TEMPLATE, SELECT_TEMPLATE, TemplateRow, templateFromRow } from './entities/template-row';
+import { TemplateRow, templateFromRow } from './entities/template-row';
 import { Template } from './entities/template.entity';
+
+const SELECT_TEMPLATE = 'SELECT * FROM templates WHERE id = ?';
+const SELECT_OWNED_TEMPLATE = 'SELECT * FROM templates WHERE id = ? AND account_id = ?';
 
 /**
  * Owning repository of `templates`: every statement on the table and its row mapping. Each write that

@@ -1,11 +1,9 @@
 import { HttpService } from '@nestjs/axios';
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { InjectRepository } from '@nestjs/typeorm';
 import { AxiosError } from 'axios';
 import { performance } from 'node:perf_hooks';
 import { firstValueFrom } from 'rxjs';
-import { Repository } from 'typeorm';
 import { settle, type SettledPromise } from '../common/async/settle';
 import { Clock } from '../common/clock/clock';
 import { newId } from '../common/ids';
@@ -14,6 +12,7 @@ import { OutboundTargetService } from '../network/outbound-target.service';
 import { SettingsService } from '../settings/settings.service';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { PendingDelivery, WEBHOOK_DELIVERY_REQUESTED } from './pending-delivery';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -28,7 +27,7 @@ export class WebhookDeliveryService implements BeforeApplicationShutdown {
     private readonly http: HttpService,
     private readonly targets: OutboundTargetService,
     private readonly settings: SettingsService,
-    @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
+    private readonly deliveries: WebhookDeliveriesRepository,
     private readonly metrics: MetricsService,
     private readonly clock: Clock,
   ) {}
@@ -44,7 +43,7 @@ export class WebhookDeliveryService implements BeforeApplicationShutdown {
   }
 
   async list(accountId: string): Promise<WebhookDelivery[]> {
-    return this.deliveries.find({ where: { accountId }, order: { createdAt: 'DESC' }, take: 100 });
+    return this.deliveries.listRecent(accountId, 100);
   }
 
   /** Lets pending deliveries finish (each is bounded by its own 10 s) before the process exits. */

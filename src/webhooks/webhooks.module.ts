@@ -11,12 +11,13 @@ import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { HookRenderService } from './hook-render.service';
 import { HooksController } from './hooks.controller';
 import { takeDeferredDelivery, WEBHOOK_DELIVERY_REQUESTED } from './pending-delivery';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 
 @Module({
   imports: [HttpModule, TypeOrmModule.forFeature([WebhookDelivery]), RenderModule, SettingsModule],
   controllers: [HooksController, DeliveriesController],
-  providers: [HookRenderService, WebhookDeliveryService],
+  providers: [HookRenderService, WebhookDeliveryService, WebhookDeliveriesRepository],
   exports: [WebhookDeliveryService],
 })
 export class WebhooksModule implements OnModuleInit {

@@ -1,10 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { AppConfig } from '../../config/app-config';
-import { SchedulerLease } from '../../database/scheduler-lease';
+import { type SchedulerLease, SchedulerLeases } from '../../database/scheduler-lease';
 import { ImageStorage } from '../../storage/image-storage';
 import { RenderCacheService } from '../render-cache.service';
 import { RenderFlightService } from '../render-flight.service';
@@ -40,14 +38,14 @@ export class RetentionSweeperService implements OnApplicationBootstrap, OnApplic
 
   constructor(
     private readonly config: AppConfig,
-    @InjectDataSource() dataSource: DataSource,
+    leases: SchedulerLeases,
     private readonly cache: RenderCacheService,
     private readonly flights: RenderFlightService,
     private readonly tracker: ImageAccessTracker,
     private readonly storage: ImageStorage,
     private readonly clock: Clock,
   ) {
-    this.lease = new SchedulerLease(dataSource, 'image-retention', randomBytes(12).toString('hex'));
+    this.lease = leases.lease('image-retention', randomBytes(12).toString('hex'));
   }
 
   onApplicationBootstrap(): void {

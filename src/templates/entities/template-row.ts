@@ -17,9 +17,6 @@ export interface TemplateRow {
   updated_at: Date | string;
 }
 
-export const SELECT_TEMPLATE = 'SELECT * FROM templates WHERE id = ?';
-export const SELECT_OWNED_TEMPLATE = 'SELECT * FROM templates WHERE id = ? AND account_id = ?';
-
 /** The same entity TypeORM would build, with the column transformers applied. */
 export function templateFromRow(row: TemplateRow): Template {
   return Object.assign(new Template(), {
