@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { RateLimitStore } from '../src/billing/rate-limit/rate-limit-store';
+import { RateLimitStore } from '../src/limits/rate-limit-store';
 import { startTestApp, TestApp } from './support/test-app';
 
 const ROOT = join(__dirname, '..');

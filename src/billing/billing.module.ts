@@ -1,26 +1,14 @@
 import { Module } from '@nestjs/common';
-import { RedisConnections } from '../redis/redis-connections';
+import { LimitsModule } from '../limits/limits.module';
 import { BillingService } from './billing.service';
 import { QuotaCounterRepository } from './quota-counter.repository';
 import { QuotaLeaseReclaimer } from './quota-lease-reclaimer';
-import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit.store';
-import { RateLimitStore } from './rate-limit/rate-limit-store';
-import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store';
 import { UsageController } from './usage.controller';
 
 @Module({
+  imports: [LimitsModule],
   controllers: [UsageController],
-  providers: [
-    BillingService,
-    QuotaCounterRepository,
-    QuotaLeaseReclaimer,
-    {
-      // Redis when configured (limits shared by every instance), else this process's memory.
-      provide: RateLimitStore,
-      inject: [RedisConnections],
-      useFactory: (redis: RedisConnections) => (redis.client ? new RedisRateLimitStore(redis.client, redis.prefix) : new MemoryRateLimitStore()),
-    },
-  ],
-  exports: [BillingService, RateLimitStore],
+  providers: [BillingService, QuotaCounterRepository, QuotaLeaseReclaimer],
+  exports: [BillingService, LimitsModule],
 })
 export class BillingModule {}

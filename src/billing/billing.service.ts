@@ -6,10 +6,10 @@ import type { SqlStatement } from '../database/sql';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { billingPeriodAt } from './billing-period';
-import { BillingErrorCode, BillingException } from './billing.exception';
+import { LimitExceededException, retryAfterSeconds } from '../limits/limit-exceeded.exception';
 import { effectiveLimits } from './plans';
 import { QuotaCounterRepository, QuotaLease } from './quota-counter.repository';
-import { RateLimitStore } from './rate-limit/rate-limit-store';
+import { RateLimitStore } from '../limits/rate-limit-store';
 
 export const RATE_WINDOW_MS = 60_000;
 
@@ -52,22 +52,22 @@ export class BillingService {
     const lease: QuotaLease = { id: entryId, accountId: account.id, periodStart: period.start, expiresAt: new Date(nowMs + this.config.renderTimeoutMs) };
     if (!(await this.quota.reserve(lease, limits.monthly))) {
       const used = await this.quota.used(account.id, period.start);
-      this.metrics.limited.inc({ reason: BillingErrorCode.QUOTA_EXCEEDED });
-      throw new BillingException(BillingErrorCode.QUOTA_EXCEEDED, `Monthly generation quota of ${limits.monthly} reached`, {
+      this.metrics.limited.inc({ reason: 'quota_exceeded' });
+      throw new LimitExceededException('quota_exceeded', `Monthly generation quota of ${limits.monthly} reached`, {
         limit: limits.monthly,
         used,
         remaining: 0,
-        retryAfter: secondsUntil(nowMs, period.end.getTime()),
+        retryAfter: retryAfterSeconds(nowMs, period.end.getTime()),
       });
     }
 
     const slot = await this.rateLimits.acquire(account.id, entryId, limits.perMinute, RATE_WINDOW_MS, nowMs);
     if (!slot.allowed) {
       await this.quota.release(lease);
-      this.metrics.limited.inc({ reason: BillingErrorCode.RATE_LIMITED });
-      throw new BillingException(BillingErrorCode.RATE_LIMITED, `Rate limit of ${limits.perMinute} requests per minute exceeded`, {
+      this.metrics.limited.inc({ reason: 'rate_limited' });
+      throw new LimitExceededException('rate_limited', `Rate limit of ${limits.perMinute} requests per minute exceeded`, {
         limit: limits.perMinute,
-        retryAfter: secondsUntil(nowMs, slot.oldestExpiresAtMs ?? nowMs + RATE_WINDOW_MS),
+        retryAfter: retryAfterSeconds(nowMs, slot.oldestExpiresAtMs ?? nowMs + RATE_WINDOW_MS),
       });
     }
 

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { AccountsException } from '../accounts/accounts.exception';
 import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher';
-import { RateLimitStore } from '../billing/rate-limit/rate-limit-store';
+import { RateLimitStore } from '../limits/rate-limit-store';
 import { Clock } from '../common/clock/clock';
 import { constantTimeEqual } from '../common/crypto/hashing';
 import { SessionsService } from './sessions.service';

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { BillingModule } from '../billing/billing.module';
+import { LimitsModule } from '../limits/limits.module';
 import { RenderModule } from '../render/render.module';
 import { PreviewController } from './preview.controller';
 import { PreviewService } from './preview.service';
 
 @Module({
-  imports: [RenderModule, BillingModule],
+  imports: [RenderModule, LimitsModule],
   controllers: [PreviewController],
   providers: [PreviewService],
   exports: [PreviewService],

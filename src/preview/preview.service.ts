@@ -1,18 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Account } from '../accounts/entities/account.entity';
-import { RateLimitStore } from '../billing/rate-limit/rate-limit-store';
 import { Clock } from '../common/clock/clock';
 import { OUTPUT_FORMATS } from '../design/output-formats';
 import { AppConfig } from '../config/app-config';
 import { RenderBudget, RenderBudgetExceededError } from '../render/render-budget';
 import { RenderPipeline } from '../render/render-pipeline';
+import { RequestLimits } from '../limits/request-limits';
 import type { Template } from '../templates/entities/template.entity';
 import type { PreviewRequest } from './dto/preview-request.schema';
 import { PreviewErrorCode, PreviewException } from './preview.exception';
 import { previewSize } from './preview-size';
-
-const WINDOW_MS = 60_000;
 
 export interface PreviewImage {
   bytes: Buffer;
@@ -31,13 +29,14 @@ export class PreviewService {
 
   constructor(
     private readonly config: AppConfig,
-    private readonly rateLimits: RateLimitStore,
     private readonly pipeline: RenderPipeline,
+    private readonly limits: RequestLimits,
     private readonly clock: Clock,
   ) {}
 
   async preview(account: Account, request: PreviewRequest): Promise<PreviewImage> {
-    await this.admit(account);
+    // PREVIEW_PER_MINUTE per account, its own limit apart from the plan's.
+    await this.limits.consume('preview', account.id);
     const now = this.clock.now();
     const template: Template = { ...request.template, id: 'preview', accountId: account.id, version: 0, createdAt: now, updatedAt: now };
     // The account's own fonts draw in previews as in renders (an unknown family draws the default).
@@ -56,16 +55,6 @@ export class PreviewService {
       throw new PreviewException(PreviewErrorCode.RENDER_FAILED, 'The preview could not be rendered');
     } finally {
       budget.finish();
-    }
-  }
-
-  private async admit(account: Account): Promise<void> {
-    const nowMs = this.clock.nowMs();
-    const limit = this.config.previewPerMinute;
-    const slot = await this.rateLimits.acquire(`preview:${account.id}`, randomUUID(), limit, WINDOW_MS, nowMs);
-    if (!slot.allowed) {
-      const retryAfter = Math.max(1, Math.ceil(((slot.oldestExpiresAtMs ?? nowMs + WINDOW_MS) - nowMs) / 1000));
-      throw new PreviewException(PreviewErrorCode.RATE_LIMITED, `Preview limit of ${limit} per minute exceeded`, { limit, retryAfter });
     }
   }
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { RateLimitStore } from '../billing/rate-limit/rate-limit-store';
+import { RateLimitStore } from '../limits/rate-limit-store';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
-import { PublicRenderException } from './public-render.exception';
+import { LimitExceededException, retryAfterSeconds } from '../limits/limit-exceeded.exception';
 
 const WINDOW_MS = 60_000;
 
@@ -30,8 +30,12 @@ export class PublicRenderLimiter {
     const limit = this.config.publicRenderPerMinute;
     const decision = await this.store.acquire(key, entryId, limit, WINDOW_MS, now);
     if (!decision.allowed) {
-      const retryAfter = Math.max(1, Math.ceil(((decision.oldestExpiresAtMs ?? now + WINDOW_MS) - now) / 1000));
-      throw PublicRenderException.rateLimited(limit, retryAfter);
+      const retryAfter = retryAfterSeconds(now, decision.oldestExpiresAtMs ?? now + WINDOW_MS);
+      throw new LimitExceededException(
+        'rate_limited',
+        `At most ${limit} fresh anonymous renders per minute from one client address; retry in ${retryAfter} s`,
+        { limit, retryAfter },
+      );
     }
     return () => this.store.release(key, entryId);
   }
