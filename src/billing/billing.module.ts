@@ -5,6 +5,7 @@ import { QuotaCounterRepository } from './quota-counter.repository';
 import { QuotaLeaseReclaimer } from './quota-lease-reclaimer';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit.store';
 import { RateLimitStore } from './rate-limit/rate-limit-store';
+import { RefundRetrier } from './refund-retrier';
 import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store';
 import { UsageController } from './usage.controller';
 
@@ -14,6 +15,7 @@ import { UsageController } from './usage.controller';
     BillingService,
     QuotaCounterRepository,
     QuotaLeaseReclaimer,
+    RefundRetrier,
     {
       // Redis when configured (limits shared by every instance), else this process's memory.
       provide: RateLimitStore,
@@ -21,6 +23,6 @@ import { UsageController } from './usage.controller';
       useFactory: (redis: RedisConnections) => (redis.client ? new RedisRateLimitStore(redis.client, redis.prefix) : new MemoryRateLimitStore()),
     },
   ],
-  exports: [BillingService, RateLimitStore],
+  exports: [BillingService, RateLimitStore, RefundRetrier],
 })
 export class BillingModule {}

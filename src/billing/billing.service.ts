@@ -10,8 +10,11 @@ import { BillingErrorCode, BillingException } from './billing.exception';
 import { effectiveLimits } from './plans';
 import { QuotaCounterRepository, QuotaLease } from './quota-counter.repository';
 import { RateLimitStore } from './rate-limit/rate-limit-store';
+import { Refund, RefundRetrier } from './refund-retrier';
 
 export const RATE_WINDOW_MS = 60_000;
+/** A unit's refund is retried this long at most; by then the lease has expired and the reclaimer gives it back anyway. */
+const QUOTA_REFUND_RETRY_MS = 10 * 60_000;
 
 /**
  * A counted render: its rate-limit headers; `commit()` once the image is stored, or `refund()` to give
@@ -22,6 +25,7 @@ export interface Admission {
   headers: Record<string, string>;
   /** `alongside`: statements that must commit with the unit (see QuotaCounterRepository.commit). */
   commit(alongside?: readonly SqlStatement[]): Promise<void>;
+  /** Never throws: a store that is down gets the refund when it returns (RefundRetrier). */
   refund(): Promise<void>;
 }
 
@@ -39,6 +43,7 @@ export class BillingService {
     private readonly rateLimits: RateLimitStore,
     private readonly metrics: MetricsService,
     private readonly clock: Clock,
+    private readonly refunds: RefundRetrier,
   ) {}
 
   async admit(account: Account): Promise<Admission> {
@@ -61,9 +66,21 @@ export class BillingService {
       });
     }
 
-    const slot = await this.rateLimits.acquire(account.id, entryId, limits.perMinute, RATE_WINDOW_MS, nowMs);
+    const unitBack: Refund = { what: `a unit of ${account.id}`, run: () => this.quota.release(lease), untilMs: Date.now() + QUOTA_REFUND_RETRY_MS };
+    // The slot's removal is queued behind its ZADD on the same connection, so it also undoes one that
+    // reached Redis although its answer was lost.
+    const slotBack: Refund = {
+      what: `a minute slot of ${account.id}`,
+      run: () => this.rateLimits.release(account.id, entryId),
+      untilMs: Date.now() + RATE_WINDOW_MS,
+    };
+    const slot = await this.rateLimits.acquire(account.id, entryId, limits.perMinute, RATE_WINDOW_MS, nowMs).catch(async (error: unknown) => {
+      // Redis went away after the unit was counted: the answer is a 503, and nothing stays counted.
+      await this.refunds.settle([unitBack, slotBack]);
+      throw error;
+    });
     if (!slot.allowed) {
-      await this.quota.release(lease);
+      await this.refunds.settle([unitBack]);
       this.metrics.limited.inc({ reason: BillingErrorCode.RATE_LIMITED });
       throw new BillingException(BillingErrorCode.RATE_LIMITED, `Rate limit of ${limits.perMinute} requests per minute exceeded`, {
         limit: limits.perMinute,
@@ -83,9 +100,7 @@ export class BillingService {
         'X-RateLimit-Reset': String(reset),
       },
       commit: (alongside) => this.quota.commit(lease, alongside),
-      refund: async () => {
-        await Promise.all([this.quota.release(lease), this.rateLimits.release(account.id, entryId)]);
-      },
+      refund: () => this.refunds.settle([unitBack, slotBack]),
     };
   }
 
