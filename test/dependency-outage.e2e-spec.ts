@@ -39,13 +39,26 @@ describe('a dependency goes away mid-traffic (§20)', () => {
     expect(refused.length).toBeGreaterThanOrEqual(3);
     expect(run.answers.filter((answer) => answer.status === 200 && answer.startedAt < run.cutAt).length).toBeGreaterThan(0);
 
+    // The other rendering paths: an answer in time, 200 (a preview needs no store) or the same 503, a batch item by item.
+    for (const other of run.otherPaths) {
+      const seen = {
+        path: other.path,
+        inTime: other.ms < ANSWER_DEADLINE_MS,
+        status: other.status === 200 ? 200 : other.status,
+        otherCodes: other.codes.filter((answered) => answered !== code),
+      };
+      expect(seen).toEqual({ path: other.path, inTime: true, status: other.codes.length > 0 && other.status !== 200 ? 503 : 200, otherCodes: [] });
+    }
+    expect(run.otherPaths.filter((other) => other.codes.length > 0).length).toBeGreaterThanOrEqual(2);
+
     expect(run.readyDuringOutage.status).toBe(503);
     expect(run.readyDuringOutage.body.error).toHaveProperty(`${indicator}.status`, 'down');
     expect(run.liveDuringOutage.status).toBe(200);
     expect(run.recoveryMs).toBeLessThan(20_000);
 
     // Counted means answered: the unit and the minute slot of every 503 came back.
-    const fresh = run.answers.filter((answer) => answer.status === 200 && answer.cached === false).length;
+    const fresh =
+      run.answers.filter((answer) => answer.status === 200 && answer.cached === false).length + run.otherPaths.reduce((total, other) => total + other.fresh, 0);
     expect(await usageOnceSettled(testApp, owner, { used: fresh, minuteCount: fresh })).toEqual({ used: fresh, minuteCount: fresh, openLeases: 0 });
 
     // Serving normally again, without a restart.

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { QuotaCounterRepository } from '../../src/billing/quota-counter.repository';
-import type { TestAccount } from './factories';
+import { sampleTemplate, TestAccount } from './factories';
 import type { TestApp, TestResponse } from './test-app';
 
 /** Longer than any bounded wait may take (§19/§20 ask for an answer within 10 s). */
@@ -27,6 +27,56 @@ export interface OutageRun {
   recoveryMs: number;
   readyDuringOutage: TestResponse;
   liveDuringOutage: TestResponse;
+  /** The other rendering paths, tried once while the dependency was down. */
+  otherPaths: OtherPathAnswer[];
+}
+
+export interface OtherPathAnswer {
+  path: string;
+  status: number;
+  ms: number;
+  /** The answer's code, or for a batch every item's. */
+  codes: string[];
+  /** Renders it drew and answered (counted). */
+  fresh: number;
+}
+
+/** Public render, batch, hook render and preview, each once (fresh: unique text), with the time each took. */
+async function tryOtherPaths(testApp: TestApp, owner: TestAccount, templateId: string, tag: string): Promise<OtherPathAnswer[]> {
+  const layers = (what: string) => ({ title: { text: `${tag} ${what}` } });
+  const calls: Array<[string, () => Promise<TestResponse>]> = [
+    ['GET /api/render', () => testApp.request('GET', `/api/render?templateId=${templateId}&layers[title][text]=${encodeURIComponent(`${tag} public`)}`)],
+    [
+      'POST /api/generate/batch',
+      () =>
+        testApp.request('POST', '/api/generate/batch', {
+          apiKey: owner.apiKey,
+          body: {
+            items: [
+              { templateId, layers: layers('batch 1') },
+              { templateId, layers: layers('batch 2') },
+            ],
+          },
+        }),
+    ],
+    ['POST /api/hooks/render', () => testApp.request('POST', '/api/hooks/render', { apiKey: owner.apiKey, body: { templateId, layers: layers('hook') } })],
+    ['POST /api/templates/preview', () => testApp.request('POST', '/api/templates/preview', { apiKey: owner.apiKey, body: { template: sampleTemplate() } })],
+  ];
+  return Promise.all(
+    calls.map(async ([path, call]) => {
+      const startedAt = Date.now();
+      const response = await call();
+      const items = (response.status === 200 && Array.isArray(response.body?.data) ? response.body.data : [response.body]) as Array<
+        { code?: string; cached?: boolean } | undefined
+      >;
+      // GET /api/render answers the image itself: its X-Cache tells a drawing.
+      const fresh =
+        path === 'GET /api/render'
+          ? Number(response.status === 200 && response.headers.get('x-cache') === 'MISS')
+          : items.filter((item) => response.status === 200 && item?.cached === false).length;
+      return { path, status: response.status, ms: Date.now() - startedAt, codes: items.flatMap((item) => (item?.code ? [item.code] : [])), fresh };
+    }),
+  );
 }
 
 /** One render, its answer or why none came in time (the request keeps running; the test fails on it). */
@@ -77,7 +127,11 @@ export async function runThroughOutage(
   phase = 'outage';
   const refusedNow = () => answers.filter((answer) => answer.status === 503 && answer.code === dependency.expectedCode).length;
   while (Date.now() - cutAt < MAX_OUTAGE_MS && (refusedNow() < 3 || Date.now() - cutAt < 2_000)) await sleep(100);
-  const [readyDuringOutage, liveDuringOutage] = await Promise.all([testApp.request('GET', '/health/ready'), testApp.request('GET', '/health/live')]);
+  const [readyDuringOutage, liveDuringOutage, otherPaths] = await Promise.all([
+    testApp.request('GET', '/health/ready'),
+    testApp.request('GET', '/health/live'),
+    tryOtherPaths(testApp, owner, templateId, `${dependency.name} other ${cutAt}`),
+  ]);
   await dependency.restore();
   restoredAt = Date.now();
   phase = 'after';
@@ -93,6 +147,7 @@ export async function runThroughOutage(
     recoveryMs: first ? first.startedAt + first.ms - restoredAt : Number.POSITIVE_INFINITY,
     readyDuringOutage,
     liveDuringOutage,
+    otherPaths,
   };
 }
 
