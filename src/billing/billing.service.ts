@@ -57,7 +57,12 @@ export class BillingService {
     const entryId = randomUUID();
     // The lease lasts as long as a render may: a render past its budget is stopped and refunded anyway.
     const lease: QuotaLease = { id: entryId, accountId: account.id, periodStart: period.start, expiresAt: new Date(nowMs + this.config.renderTimeoutMs) };
-    const unitBack: Refund = { what: `a unit of ${account.id}`, run: () => this.quota.release(lease), untilMs: Date.now() + QUOTA_REFUND_RETRY_MS };
+    const unitBack: Refund = {
+      what: `a unit of ${account.id}`,
+      store: 'database',
+      run: () => this.quota.release(lease),
+      untilMs: Date.now() + QUOTA_REFUND_RETRY_MS,
+    };
     const reserved = await this.quota.reserve(lease, limits.monthly).catch((error: unknown) => {
       // The database went away: its COMMIT may still have landed (the answer was lost). Releasing the
       // lease by id undoes exactly that and nothing else, once the database answers again.
@@ -79,6 +84,7 @@ export class BillingService {
     // reached Redis although its answer was lost.
     const slotBack: Refund = {
       what: `a minute slot of ${account.id}`,
+      store: 'rate-limits',
       run: () => this.rateLimits.release(account.id, entryId),
       untilMs: Date.now() + RATE_WINDOW_MS,
     };

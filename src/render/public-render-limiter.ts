@@ -32,7 +32,9 @@ export class PublicRenderLimiter {
     const limit = this.config.publicRenderPerMinute;
     // Never throws (a Redis that is down gets it when it returns), like the owner's refund.
     const giveBack = () =>
-      this.refunds.settle([{ what: `a public slot of ${clientAddress}`, run: () => this.store.release(key, entryId), untilMs: Date.now() + WINDOW_MS }]);
+      this.refunds.settle([
+        { what: `a public slot of ${clientAddress}`, store: 'rate-limits', run: () => this.store.release(key, entryId), untilMs: Date.now() + WINDOW_MS },
+      ]);
     const decision = await this.store.acquire(key, entryId, limit, WINDOW_MS, now).catch(async (error: unknown) => {
       await giveBack();
       throw error;
