@@ -4,11 +4,11 @@ import { AppConfig } from '../config/app-config';
 
 /**
  * A Redis that is down or silent must fail a request within seconds (§20: 503 `dependency_unavailable`),
- * never hold it: every command answers or fails within COMMAND_TIMEOUT_MS (a connection that accepts
+ * never hold it: every command answers or fails within 2 s (a connection that accepts
  * and never replies included), a command queued while disconnected fails after one reconnection
  * attempt, and reconnection keeps trying at most every second, so the service recovers by itself.
  */
-export const REDIS_COMMAND_TIMEOUT_MS = 2_000;
+const REDIS_COMMAND_TIMEOUT_MS = 2_000;
 const BOUNDED_WAITS: RedisOptions = {
   maxRetriesPerRequest: 1,
   commandTimeout: REDIS_COMMAND_TIMEOUT_MS,

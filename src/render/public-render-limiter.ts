@@ -35,8 +35,9 @@ export class PublicRenderLimiter {
       this.refunds.settle([
         { what: `a public slot of ${clientAddress}`, store: 'rate-limits', run: () => this.store.release(key, entryId), untilMs: Date.now() + WINDOW_MS },
       ]);
-    const decision = await this.store.acquire(key, entryId, limit, WINDOW_MS, now).catch(async (error: unknown) => {
-      await giveBack();
+    const decision = await this.store.acquire(key, entryId, limit, WINDOW_MS, now).catch((error: unknown) => {
+      // The removal goes to the Redis that just failed: the answer does not wait for it.
+      void giveBack();
       throw error;
     });
     if (!decision.allowed) {
