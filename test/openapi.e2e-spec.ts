@@ -152,7 +152,11 @@ describe('the API describes itself', () => {
       );
       expect(Object.keys(generate.responses['429'].headers)).toContain('Retry-After');
       expect(generate.responses['404'].content['application/json'].schema.properties.code.enum).toEqual(['template_not_found']);
-      expect(generate.responses['503'].content['application/json'].schema.properties.code.enum).toEqual(['render_timeout', 'storage_unavailable']);
+      expect(generate.responses['503'].content['application/json'].schema.properties.code.enum).toEqual([
+        'render_timeout',
+        'storage_unavailable',
+        'dependency_unavailable',
+      ]);
       expect(generate.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/RenderRequest' });
       const hook = document.paths['/api/hooks/render'].post;
       expect(hook.responses['400'].content['application/json'].schema.properties.code.enum).toEqual([
@@ -163,8 +167,8 @@ describe('the API describes itself', () => {
         'bad_url',
         'malformed_request',
       ]);
-      // What the HTTP layer answers before routing is documented on every route.
-      expect(Object.keys(document.paths['/api/usage'].get.responses)).toEqual(['200', '400', '401', '408', '414', '431', '500']);
+      // What the HTTP layer answers before routing, and a dependency gone away (§20), is documented on every route.
+      expect(Object.keys(document.paths['/api/usage'].get.responses)).toEqual(['200', '400', '401', '408', '414', '431', '500', '503']);
       // The contract's template example is the create example, and it is valid.
       expect(document.paths['/api/templates'].post.requestBody.content['application/json'].examples.blogCard.value).toEqual(sampleTemplate());
     });

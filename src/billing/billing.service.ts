@@ -10,8 +10,13 @@ import { LimitExceededException, retryAfterSeconds } from '../limits/limit-excee
 import { effectiveLimits } from './plans';
 import { QuotaCounterRepository, QuotaLease } from './quota-counter.repository';
 import { RateLimitStore } from '../limits/rate-limit-store';
+import { Refund, RefundRetrier } from './refund-retrier';
 
 export const RATE_WINDOW_MS = 60_000;
+/** A unit's refund is retried this long at most; by then the lease has expired and the reclaimer gives it back anyway. */
+const QUOTA_REFUND_RETRY_MS = 10 * 60_000;
+/** Clocks of instances differ a little: a lease this close to expiry may already be reclaimed. */
+const RECLAIM_MARGIN_MS = 2_000;
 
 /**
  * A counted render: its rate-limit headers; `commit()` once the image is stored, or `refund()` to give
@@ -22,6 +27,7 @@ export interface Admission {
   headers: Record<string, string>;
   /** `alongside`: statements that must commit with the unit (see QuotaCounterRepository.commit). */
   commit(alongside?: readonly SqlStatement[]): Promise<void>;
+  /** Never throws: a store that is down gets the refund when it returns (RefundRetrier). */
   refund(): Promise<void>;
 }
 
@@ -39,6 +45,7 @@ export class BillingService {
     private readonly rateLimits: RateLimitStore,
     private readonly metrics: MetricsService,
     private readonly clock: Clock,
+    private readonly refunds: RefundRetrier,
   ) {}
 
   async admit(account: Account): Promise<Admission> {
@@ -50,7 +57,19 @@ export class BillingService {
     const entryId = randomUUID();
     // The lease lasts as long as a render may: a render past its budget is stopped and refunded anyway.
     const lease: QuotaLease = { id: entryId, accountId: account.id, periodStart: period.start, expiresAt: new Date(nowMs + this.config.renderTimeoutMs) };
-    if (!(await this.quota.reserve(lease, limits.monthly))) {
+    const unitBack: Refund = {
+      what: `a unit of ${account.id}`,
+      store: 'database',
+      run: () => this.quota.release(lease),
+      untilMs: Date.now() + QUOTA_REFUND_RETRY_MS,
+    };
+    const reserved = await this.quota.reserve(lease, limits.monthly).catch((error: unknown) => {
+      // The database went away: its COMMIT may still have landed (the answer was lost). Releasing the
+      // lease by id undoes exactly that and nothing else, once the database answers again.
+      void this.refunds.settle([unitBack]);
+      throw error;
+    });
+    if (!reserved) {
       const used = await this.quota.used(account.id, period.start);
       this.metrics.limited.inc({ reason: 'quota_exceeded' });
       throw new LimitExceededException('quota_exceeded', `Monthly generation quota of ${limits.monthly} reached`, {
@@ -61,9 +80,23 @@ export class BillingService {
       });
     }
 
-    const slot = await this.rateLimits.acquire(account.id, entryId, limits.perMinute, RATE_WINDOW_MS, nowMs);
+    // The slot's removal is queued behind its ZADD on the same connection, so it also undoes one that
+    // reached Redis although its answer was lost.
+    const slotBack: Refund = {
+      what: `a minute slot of ${account.id}`,
+      store: 'rate-limits',
+      run: () => this.rateLimits.release(account.id, entryId),
+      untilMs: Date.now() + RATE_WINDOW_MS,
+    };
+    const slot = await this.rateLimits.acquire(account.id, entryId, limits.perMinute, RATE_WINDOW_MS, nowMs).catch(async (error: unknown) => {
+      // Redis went away after the unit was counted: the answer is a 503, and nothing stays counted. The
+      // slot's removal goes to the Redis that just failed: the answer does not wait for it.
+      await this.refunds.settle([unitBack]);
+      void this.refunds.settle([slotBack]);
+      throw error;
+    });
     if (!slot.allowed) {
-      await this.quota.release(lease);
+      await this.refunds.settle([unitBack]);
       this.metrics.limited.inc({ reason: 'rate_limited' });
       throw new LimitExceededException('rate_limited', `Rate limit of ${limits.perMinute} requests per minute exceeded`, {
         limit: limits.perMinute,
@@ -71,6 +104,12 @@ export class BillingService {
       });
     }
 
+    // A failed commit may have landed all the same (the database went away during COMMIT): its refund undoes it.
+    let commitUnknown = false;
+    const undoBack: Refund = {
+      ...unitBack,
+      run: () => this.quota.undoCommit(lease, () => this.clock.nowMs() < lease.expiresAt.getTime() - RECLAIM_MARGIN_MS),
+    };
     const remaining = Math.max(0, limits.perMinute - slot.count);
     const reset = secondsUntil(nowMs, slot.oldestExpiresAtMs);
     const periodSeconds = Math.round((period.end.getTime() - period.start.getTime()) / 1000);
@@ -82,10 +121,12 @@ export class BillingService {
         'X-RateLimit-Remaining': String(remaining),
         'X-RateLimit-Reset': String(reset),
       },
-      commit: (alongside) => this.quota.commit(lease, alongside),
-      refund: async () => {
-        await Promise.all([this.quota.release(lease), this.rateLimits.release(account.id, entryId)]);
-      },
+      commit: (alongside) =>
+        this.quota.commit(lease, alongside).catch((error: unknown) => {
+          commitUnknown = true;
+          throw error;
+        }),
+      refund: () => this.refunds.settle([commitUnknown ? undoBack : unitBack, slotBack]),
     };
   }
 

@@ -85,6 +85,17 @@ export class QuotaCounterRepository {
     });
   }
 
+  /**
+   * A commit whose outcome is unknown (the connection died around COMMIT) is undone: the lease still
+   * there means it did not land (release it); gone while `unexpired()` (no reclaimer can have taken it)
+   * means it landed, and the unit it kept goes back. Gone after that is ambiguous and left counted.
+   */
+  async undoCommit(lease: QuotaLease, unexpired: () => boolean): Promise<void> {
+    await this.transaction(function* () {
+      if ((yield [DELETE_LEASE, [lease.id]]) === 1 || unexpired()) yield [DECREMENT, [lease.accountId, sqlTimestamp(lease.periodStart)]];
+    });
+  }
+
   /** Gives back the units of leases that expired by `now` (their render never completed). Returns how many. */
   async reclaimExpired(now: Date, batchSize = 500): Promise<number> {
     const nowText = sqlTimestamp(now);

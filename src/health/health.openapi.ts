@@ -29,6 +29,7 @@ export const healthRouteDocs = defineRouteDocs([
     operationId: 'live',
     tag: 'Operations',
     public: true,
+    standalone: true,
     summary: 'Liveness: the process answers',
     responses: { 200: { description: 'Alive', schema: healthSchema, examples: { ok: { status: 'ok', info: {}, error: {}, details: {} } } } },
   },

@@ -7,6 +7,7 @@ export const metricsRouteDocs = defineRouteDocs([
     operationId: 'metrics',
     tag: 'Operations',
     public: true,
+    standalone: true,
     summary: 'Prometheus metrics',
     description:
       'Request counts and latencies by route and status, renders by outcome, cache hits and misses, 429s by reason, webhook deliveries by outcome and latency.',

@@ -47,13 +47,20 @@ describe('OpenAPI document builder', () => {
 
   it('adds the implicit statuses and marks security', () => {
     const post = document.paths['/things/{id}'].post;
-    expect(Object.keys(post.responses)).toEqual(['201', '400', '401', '404', '408', '413', '414', '415', '431', '500']);
+    expect(Object.keys(post.responses)).toEqual(['201', '400', '401', '404', '408', '413', '414', '415', '431', '500', '503']);
+    // §20: any route that reads the database or Redis can answer that one went away.
+    expect(post.responses['503'].content['application/json'].schema.properties.code).toEqual({ type: 'string', enum: ['dependency_unavailable'] });
     // Error codes of one status unite: the body's validation error and the HTTP layer's own.
     expect(post.responses['400'].content['application/json'].schema.properties.code.enum).toEqual(['validation_failed', 'bad_url', 'malformed_request']);
     expect(post.responses['404'].content['application/json'].schema.properties.code).toEqual({ type: 'string', enum: ['thing_not_found'] });
     expect(post.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
     expect(document.paths['/things'].get.security).toEqual([]);
-    expect(Object.keys(document.paths['/things'].get.responses)).toEqual(['200', '400', '408', '414', '431', '500']);
+    expect(Object.keys(document.paths['/things'].get.responses)).toEqual(['200', '400', '408', '414', '431', '500', '503']);
+  });
+
+  it('leaves dependency_unavailable out of a route the process answers alone', () => {
+    const alone = buildOpenApiDocument({ routes: [{ ...routes[1], standalone: true }] }) as { paths: Record<string, { get: { responses: object } }> };
+    expect(Object.keys(alone.paths['/things'].get.responses)).toEqual(['200', '400', '408', '414', '431', '500']);
   });
 
   it('refuses a route documented twice', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../accounts/auth/session-authenticator';
+import { DEPENDENCY_UNAVAILABLE } from '../common/errors/dependency-outage';
 import { HttpLayerErrorCode } from '../common/http/http-layer-errors';
 import { errors, HeaderName, ResponseDoc, RouteDoc } from '../common/openapi/route-doc';
 import { COMPONENTS } from '../common/openapi/components';
@@ -151,6 +152,8 @@ function allResponses(route: RouteDoc): Record<number, ResponseDoc> {
     route.public ? {} : errors({ 401: ['unauthorized'] }),
     route.body ? errors({ 400: ['validation_failed'], 413: ['payload_too_large'], 415: ['unsupported_media_type'] }) : {},
     errors({ 500: ['internal_error'] }),
+    // §20: the database or Redis went away (every route that reads them; a Bearer route does in its guard).
+    route.standalone ? {} : errors({ 503: [DEPENDENCY_UNAVAILABLE] }),
     route.responses,
   ];
   const merged: Record<number, ResponseDoc> = {};

@@ -7,6 +7,7 @@ export const openApiRouteDocs = defineRouteDocs([
     operationId: 'openApiDocument',
     tag: 'Reference',
     public: true,
+    standalone: true,
     summary: 'This document (OpenAPI 3.1)',
     responses: {
       200: { description: 'The OpenAPI document', media: { 'application/json': 'OpenAPI 3.1 document' }, headers: ['ETag', 'Cache-Control'] },
@@ -19,6 +20,7 @@ export const openApiRouteDocs = defineRouteDocs([
     operationId: 'templateJsonSchema',
     tag: 'Reference',
     public: true,
+    standalone: true,
     summary: 'The JSON Schema (draft 2020-12) of a template, for editors and templates kept in git',
     responses: {
       200: { description: 'The JSON Schema', media: { 'application/schema+json': 'JSON Schema draft 2020-12' }, headers: ['ETag', 'Cache-Control'] },
@@ -31,6 +33,7 @@ export const openApiRouteDocs = defineRouteDocs([
     operationId: 'docsPage',
     tag: 'Reference',
     public: true,
+    standalone: true,
     summary: 'This reference, as a web page',
     responses: { 200: { description: 'HTML page', media: { 'text/html': 'The reference page' } } },
   },
@@ -40,6 +43,7 @@ export const openApiRouteDocs = defineRouteDocs([
     operationId: 'docsAsset',
     tag: 'Reference',
     public: true,
+    standalone: true,
     summary: 'Scripts and styles of the reference page',
     responses: {
       200: { description: 'The asset', media: { 'text/javascript': 'Script', 'text/css': 'Style sheet' }, headers: ['Cache-Control'] },

@@ -1,6 +1,20 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import Redis, { RedisOptions } from 'ioredis';
 import { AppConfig } from '../config/app-config';
+
+/**
+ * A Redis that is down or silent must fail a request within seconds (§20: 503 `dependency_unavailable`),
+ * never hold it: every command answers or fails within 2 s (a connection that accepts
+ * and never replies included), a command queued while disconnected fails after one reconnection
+ * attempt, and reconnection keeps trying at most every second, so the service recovers by itself.
+ */
+const REDIS_COMMAND_TIMEOUT_MS = 2_000;
+const BOUNDED_WAITS: RedisOptions = {
+  maxRetriesPerRequest: 1,
+  commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  connectTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+};
 
 /**
  * The process's Redis connections, when `REDIS_URL` is set: one for commands (shared by rate limits,
@@ -21,10 +35,9 @@ export class RedisConnections implements OnApplicationShutdown {
       this.subscriber = null;
       return;
     }
-    // Few retries per command: a Redis that is down must fail requests quickly, not queue them.
-    this.client = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    this.client = new Redis(config.redisUrl, BOUNDED_WAITS);
     // Subscribers re-subscribe themselves on 'ready' (they must know messages were missed meanwhile).
-    this.subscriber = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, autoResubscribe: false });
+    this.subscriber = new Redis(config.redisUrl, { ...BOUNDED_WAITS, autoResubscribe: false });
     // Connection errors surface as failed commands and in /health/ready, not as unhandled events.
     this.client.on('error', () => undefined);
     this.subscriber.on('error', () => undefined);

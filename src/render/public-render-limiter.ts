@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { RateLimitStore } from '../limits/rate-limit-store';
+import { RefundRetrier } from '../billing/refund-retrier';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
 import { LimitExceededException, retryAfterSeconds } from '../limits/limit-exceeded.exception';
@@ -20,6 +21,7 @@ export class PublicRenderLimiter {
     private readonly config: AppConfig,
     private readonly store: RateLimitStore,
     private readonly clock: Clock,
+    private readonly refunds: RefundRetrier,
   ) {}
 
   /** Takes a slot for `clientAddress` (429 `rate_limited` when none is free); returns how to give it back. */
@@ -28,7 +30,16 @@ export class PublicRenderLimiter {
     const entryId = randomBytes(9).toString('base64url');
     const now = this.clock.nowMs();
     const limit = this.config.publicRenderPerMinute;
-    const decision = await this.store.acquire(key, entryId, limit, WINDOW_MS, now);
+    // Never throws (a Redis that is down gets it when it returns), like the owner's refund.
+    const giveBack = () =>
+      this.refunds.settle([
+        { what: `a public slot of ${clientAddress}`, store: 'rate-limits', run: () => this.store.release(key, entryId), untilMs: Date.now() + WINDOW_MS },
+      ]);
+    const decision = await this.store.acquire(key, entryId, limit, WINDOW_MS, now).catch((error: unknown) => {
+      // The removal goes to the Redis that just failed: the answer does not wait for it.
+      void giveBack();
+      throw error;
+    });
     if (!decision.allowed) {
       const retryAfter = retryAfterSeconds(now, decision.oldestExpiresAtMs ?? now + WINDOW_MS);
       throw new LimitExceededException(
@@ -37,6 +48,6 @@ export class PublicRenderLimiter {
         { limit, retryAfter },
       );
     }
-    return () => this.store.release(key, entryId);
+    return giveBack;
   }
 }

@@ -81,7 +81,11 @@ export class PublicRenderService {
   }
 
   private async publicTemplate(templateId: string): Promise<Template> {
-    const template = await this.templates.getById(templateId).catch(() => null);
+    // Only "no such template" is a 404; a database that is down answers its 503.
+    const template = await this.templates.getById(templateId).catch((error: unknown) => {
+      if (error instanceof TemplatesException) return null;
+      throw error;
+    });
     if (!template || template.publicRender === false) throw TemplatesException.notFound(templateId);
     return template;
   }

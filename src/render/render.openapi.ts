@@ -77,7 +77,7 @@ const batchItemSchema = z.union([
   errorBodySchema(404, ['template_not_found']),
   tooManyRequestsSchema,
   errorBodySchema(500, ['render_failed', 'internal_error']),
-  errorBodySchema(503, ['render_timeout', 'storage_unavailable']),
+  errorBodySchema(503, ['render_timeout', 'storage_unavailable', 'dependency_unavailable']),
 ]);
 
 export const renderRouteDocs = defineRouteDocs([

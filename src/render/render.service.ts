@@ -4,6 +4,7 @@ import type { Account } from '../accounts/entities/account.entity';
 import { BillingService } from '../billing/billing.service';
 import { Clock } from '../common/clock/clock';
 import { deriveKey } from '../common/crypto/derive-key';
+import { dependencyOutage } from '../common/errors/dependency-outage';
 import { AppConfig } from '../config/app-config';
 import { ImageStorage } from '../storage/image-storage';
 import { ImagesException } from '../storage/images.exception';
@@ -181,8 +182,10 @@ export class RenderService {
         this.logger.warn(`Render of ${template.id} stopped after its budget of ${error.budgetMs} ms`);
         throw new RenderException(RenderErrorCode.RENDER_TIMEOUT, `The render did not finish within ${error.budgetMs} ms and was stopped`, failed('timeout'));
       }
-      // The store being down is the operator's 503, not a fault of this render.
+      // The store, the database or Redis being down is the operator's 503, not a fault of this render.
       if (error instanceof ImagesException) throw error;
+      const outage = dependencyOutage(error);
+      if (outage) throw outage;
       this.logger.error(`Render of ${template.id} failed: ${(error as Error).stack ?? String(error)}`);
       throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered', failed('failure'));
     } finally {

@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { STATUS_CODES } from 'node:http';
 import { AppException, CommonErrorCode } from './app-exception';
+import { dependencyOutage } from './dependency-outage';
 
 export interface ErrorResponse {
   status: number;
@@ -8,6 +9,8 @@ export interface ErrorResponse {
   headers: Record<string, string>;
   /** True when the cause is ours, not the client's: log it with its stack. */
   unexpected: boolean;
+  /** True for a database or Redis that went away (503 `dependency_unavailable`): log one line, no stack. */
+  outage?: boolean;
 }
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -41,6 +44,9 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     const code = CODE_BY_STATUS[status] ?? (status >= 500 ? CommonErrorCode.INTERNAL_ERROR : 'request_failed');
     return { status, body: body(status, code, status >= 500 ? 'Internal server error' : message), headers: {}, unexpected: status >= 500 };
   }
+  // Wherever it was thrown (a guard, a repository, a Redis script), a dependency that went away is a 503.
+  const outage = dependencyOutage(error);
+  if (outage) return { status: 503, body: body(503, outage.code, outage.message), headers: {}, unexpected: false, outage: true };
   const candidate = error as { statusCode?: number; message?: string };
   // Other client errors raised by the HTTP layer (e.g. malformed JSON from the parser).
   if (candidate?.statusCode && candidate.statusCode >= 400 && candidate.statusCode < 500) {

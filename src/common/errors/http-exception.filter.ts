@@ -11,6 +11,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const response = toErrorResponse(exception);
     if (response.unexpected) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    else if (response.outage) this.logger.warn(`Answered 503: ${(exception as Error).message}`);
     void reply.status(response.status).headers(response.headers).send(response.body);
   }
 }

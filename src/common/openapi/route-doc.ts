@@ -41,6 +41,8 @@ export interface RouteDoc {
   tag: string;
   /** No API key needed (security: []). Default: Bearer. */
   public?: boolean;
+  /** Answered by the process alone (no database, Redis or store), so never 503 `dependency_unavailable`. */
+  standalone?: boolean;
   /** Path parameters; each `:name` in the path defaults to a string. */
   params?: Record<string, z.ZodType>;
   /** Query parameters (`style: deepObject` for object-valued ones such as `layers`). */
