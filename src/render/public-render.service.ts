@@ -44,13 +44,13 @@ export class PublicRenderService {
     const template = await this.publicTemplate(query.request.templateId);
     if (template.publicRender === 'signed') await this.checkSignature(template, rawQuery, query.signature, query.expires);
     const owner = await this.accounts.get(template.accountId);
-    let outcome = await this.renders.renderTemplate(owner, template, query.request, undefined, false, clientAddress);
+    let outcome = await this.renders.renderTemplate(owner, template, query.request, { verifyStored: false, anonymousClient: clientAddress });
     const notModified = ifNoneMatchHits(ifNoneMatch, `"${outcome.fileName.split('.')[0]}"`);
     let stored = notModified ? null : await this.storage.open(outcome.fileName);
     if (!notModified && !stored && !outcome.drew) {
       // A cache entry whose image is gone is a miss: draw it again (counted), once.
       await this.renders.forgetStored(outcome.fileName.split('.')[0]);
-      outcome = await this.renders.renderTemplate(owner, template, query.request, undefined, false, clientAddress);
+      outcome = await this.renders.renderTemplate(owner, template, query.request, { verifyStored: false, anonymousClient: clientAddress });
       stored = await this.storage.open(outcome.fileName);
     }
     const [key, extension] = outcome.fileName.split('.');

@@ -37,6 +37,19 @@ export interface RenderOutcome {
   record: RenderRecord;
 }
 
+export interface TemplateRenderOptions {
+  /** When the request began (`generationTimeMs` counts from it). */
+  startedAt?: number;
+  /**
+   * A cache hit is answered only if its image is still in storage (the answer is a URL that must work); a gone
+   * image makes it a miss. GET /api/render passes false: it opens the image right after, and treats a failed
+   * open the same way (see PublicRenderService), so it pays no extra check.
+   */
+  verifyStored?: boolean;
+  /** The client address of an unauthenticated render (GET /api/render), limited per address when fresh. */
+  anonymousClient?: string;
+}
+
 /** A render whose counting is decided (cache hit, joined drawing, or admitted); `outcome` settles when it is drawn. */
 export interface StartedRender {
   outcome: Promise<RenderOutcome>;
@@ -79,24 +92,12 @@ export class RenderService {
   async startOwned(account: Account, request: RenderRequest): Promise<StartedRender> {
     const startedAt = performance.now();
     const template = await this.templates.getOwned(account.id, request.templateId);
-    return this.startTemplate(account, template, request, startedAt);
+    return this.startTemplate(account, template, request, { startedAt });
   }
 
-  /**
-   * `verifyStored`: a cache hit is answered only if its image is still in storage (the answer is a URL
-   * that must work); a gone image makes it a miss. GET /api/render passes false: it opens the image
-   * right after, and treats a failed open the same way (see PublicRenderService), so it pays no extra check.
-   * `anonymousClient`: the client address of an unauthenticated render (GET /api/render), limited per address when fresh.
-   */
-  async renderTemplate(
-    owner: Account,
-    template: Template,
-    request: RenderRequest,
-    startedAt = performance.now(),
-    verifyStored = true,
-    anonymousClient?: string,
-  ): Promise<RenderOutcome> {
-    return (await this.startTemplate(owner, template, request, startedAt, verifyStored, anonymousClient)).outcome;
+  /** A render of `template` for its owner; see TemplateRenderOptions. */
+  async renderTemplate(owner: Account, template: Template, request: RenderRequest, options: TemplateRenderOptions = {}): Promise<RenderOutcome> {
+    return (await this.startTemplate(owner, template, request, options)).outcome;
   }
 
   /**
@@ -104,14 +105,8 @@ export class RenderService {
    * decided: a cache hit, its own drawing admitted, or a joined drawing finished. A batch calls this
    * item after item, so limits are decided in order while admitted drawings run in parallel.
    */
-  async startTemplate(
-    owner: Account,
-    template: Template,
-    request: RenderRequest,
-    startedAt = performance.now(),
-    verifyStored = true,
-    anonymousClient?: string,
-  ): Promise<StartedRender> {
+  async startTemplate(owner: Account, template: Template, request: RenderRequest, options: TemplateRenderOptions = {}): Promise<StartedRender> {
+    const { startedAt = performance.now(), verifyStored = true, anonymousClient } = options;
     const plan = await this.pipeline.plan(owner.id, template, request, this.cacheKeySecret);
     const entry = await this.cache.find(plan.key);
     if (entry) {

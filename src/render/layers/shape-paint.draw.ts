@@ -32,3 +32,24 @@ export function shapePaint(ctx: SKRSContext2D, layer: Box & { fill: string; grad
 }
 
 type CanvasGradient = ReturnType<SKRSContext2D['createLinearGradient']>;
+
+/**
+ * Fills a shape with its paint, then strokes its border on the same outline inset by half the border width, so the
+ * border lies inside the box. `outline(inset)` traces the shape's path, shrunk by `inset` on every side.
+ */
+export function paintShape(
+  ctx: SKRSContext2D,
+  layer: Box & { fill: string; gradient: Gradient | null; borderColor: string; borderWidth: number },
+  outline: (inset: number) => void,
+): void {
+  ctx.fillStyle = shapePaint(ctx, layer);
+  ctx.beginPath();
+  outline(0);
+  ctx.fill();
+  if (layer.borderWidth <= 0) return;
+  ctx.strokeStyle = layer.borderColor;
+  ctx.lineWidth = layer.borderWidth;
+  ctx.beginPath();
+  outline(layer.borderWidth / 2);
+  ctx.stroke();
+}
