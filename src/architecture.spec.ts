@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, normalize, relative, sep } from 'node:path';
+import { sourceFiles } from '../test/support/source-files';
 
 /**
  * The map of the rooms: which top-level folder of src/ may import which. Bottom first: infrastructure, then the
@@ -76,16 +77,6 @@ const ROOMS: Record<string, readonly string[]> = {
 const DESIGN_PACKAGES = new Set(['zod']);
 
 const SOURCE = __dirname;
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(directory, entry.name))
-      : entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.d.ts')
-        ? [join(directory, entry.name)]
-        : [],
-  );
-}
 
 const roomOf = (file: string) => {
   const [top] = relative(SOURCE, file).split(sep);

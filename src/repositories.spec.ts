@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { sourceFiles } from '../test/support/source-files';
 
 /**
  * SQL lives in repositories: a table's statements, its TypeORM Repository and the DataSource are held by the
@@ -25,16 +26,6 @@ const CALLS: Array<[RegExp, string]> = [
 
 /** A statement written out in a string: the verbs with what must follow them (upper case, as the code writes SQL). */
 const SQL_TEXT = /['"`][^'"`]*\b(?:SELECT\b[^'"`]*\bFROM\s|INSERT(?: OR)?(?: IGNORE)? INTO\s|INTO \w+ \(|UPDATE \w+ SET\s|DELETE FROM\s)/;
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(directory, entry.name))
-      : entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.d.ts')
-        ? [join(directory, entry.name)]
-        : [],
-  );
-}
 
 const mayHoldSql = (path: string) => path.startsWith(`database${sep}`) || path.split(sep).includes('migrations') || path.endsWith('.repository.ts');
 
