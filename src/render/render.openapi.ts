@@ -156,8 +156,15 @@ export const renderRouteDocs = defineRouteDocs([
       'Templates with `publicRender: "signed"` need `s` (see POST /api/settings/url-signing-secret and GET /api/templates/{id}/url).',
     query: publicRenderQuery,
     responses: {
-      200: { description: 'The image bytes', media: IMAGE_MEDIA, headers: ['ETag', 'Cache-Control', 'X-Cache', ...RATE_LIMIT_HEADERS] },
-      304: { description: 'Not modified (If-None-Match matched)', headers: ['ETag', 'Cache-Control', 'X-Cache'] },
+      200: {
+        description: 'The image bytes',
+        media: IMAGE_MEDIA,
+        headers: ['ETag', 'Cache-Control', 'X-Cache', 'Content-Security-Policy', 'X-Content-Type-Options', ...RATE_LIMIT_HEADERS],
+      },
+      304: {
+        description: 'Not modified (If-None-Match matched)',
+        headers: ['ETag', 'Cache-Control', 'X-Cache', 'Content-Security-Policy', 'X-Content-Type-Options'],
+      },
       ...errors({ 400: ['validation_failed'], 403: ['signature_invalid'], 414: ['uri_too_long'] }),
       ...renderErrors,
     },

@@ -43,6 +43,8 @@ function withMissingGlyphs(content: TextContent, fonts: FontResolver, layerName:
 
 /** The y range of the layer's coordinates (the current transform's) that falls on the canvas. */
 function visibleBand(ctx: SKRSContext2D): { top: number; bottom: number } {
+  // A PDF page's context has no canvas (vector-surfaces.ts): every line is drawn there.
+  if (!(ctx.canvas as SKRSContext2D['canvas'] | undefined)) return { top: -Infinity, bottom: Infinity };
   const inverse = ctx.getTransform().inverse();
   const { width, height } = ctx.canvas;
   const ys = [
