@@ -34,7 +34,7 @@ function gs1Problem(value: string, name: string, length: number): string | null 
 
 const CODE39_CHARACTERS = /^[0-9A-Z \-.$/+%]+$/;
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
-const LATIN1 = /^[\x01-\xff]+$/;
+const LATIN1 = { test: (value: string) => [...value].every((character) => character.charCodeAt(0) >= 1 && character.charCodeAt(0) <= 0xff) };
 
 /**
  * Why `value` cannot be encoded in `symbology`, or null when it can (an empty value draws nothing). The design
