@@ -87,7 +87,7 @@ describe('Documents: PDF, SVG and barcodes (§21)', () => {
     const imagesUrl = await images.start();
     testApp = await startTestApp({ env: { WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' } });
     owner = await createAccount(testApp, { plan: 'pro' });
-    const card = sampleTemplate();
+    const card = sampleTemplate() as { layers: Array<Record<string, unknown>> };
     card.layers = card.layers.map((layer) => (layer.name === 'avatar' ? { ...layer, imageUrl: `${imagesUrl}/photo.png` } : layer));
     card.layers.push({
       name: 'cta',
