@@ -12,7 +12,7 @@ export const barcodeLayerSchema = z
   .strictObject({
     ...layerBase,
     type: z.literal('barcode'),
-    symbology: z.enum(BARCODE_SYMBOLOGIES),
+    symbology: z.enum(BARCODE_SYMBOLOGIES).default('code128'),
     text: textValueSchema.default(''),
     /** The human-readable value under the bars; unset: shown for linear codes. */
     showText: z.boolean().optional(),
