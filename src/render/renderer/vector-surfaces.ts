@@ -27,6 +27,9 @@ export const PDF_SURFACE: VectorSurface = {
     const document = new PDFDocument({ producer: 'Pictor', creator: 'Pictor', rasterDPI: PDF_RASTER_DPI, pdfa: output.archival === true });
     const ctx = document.beginPage(output.width * POINTS_PER_PIXEL, output.height * POINTS_PER_PIXEL) as unknown as SKRSContext2D;
     ctx.scale(POINTS_PER_PIXEL, POINTS_PER_PIXEL);
+    // Contextual alternates swap in glyphs no character maps to (Inter's raised colon between digits, its hyphen
+    // between capitals): Skia's ToUnicode table then has nothing for them, and "14:30" would extract as "1430".
+    ctx.fontFeatureSettings = '"calt" 0';
     return {
       ctx,
       close() {
