@@ -100,7 +100,7 @@ describe('Documents: PDF, SVG and barcodes (§21)', () => {
       fontSize: 40,
       color: '#38bdf8',
       link: 'https://pictor.example/post',
-    } as never);
+    });
     cardId = await createTemplate(testApp, owner.apiKey, card);
     codesId = await createTemplate(testApp, owner.apiKey, { name: 'Codes', width: 1700, height: 500, background: '#ffffff', layers: barcodeLayers });
     browser = await launchChromium();
