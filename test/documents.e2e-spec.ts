@@ -258,6 +258,12 @@ describe('Documents: PDF, SVG and barcodes (§21)', () => {
     expect(pngAnswer.headers.get('content-security-policy')).toBeNull();
   });
 
+  it('documents the formats, the pdf option, the link and the barcode layer in the OpenAPI document', async () => {
+    const document = (await testApp.request('GET', '/api/openapi.json')).text;
+    for (const needle of ['application/pdf', 'image/svg+xml', '"pdf"', '"svg"', '"barcode"', '"datamatrix"', '"archival"', '"link"', 'barcode_invalid'])
+      expect({ needle, found: document.includes(needle) }).toEqual({ needle, found: true });
+  });
+
   it('accepts pdf and svg in a batch and from a public GET', async () => {
     const batch = await testApp.request('POST', '/api/generate/batch', {
       apiKey: owner.apiKey,
