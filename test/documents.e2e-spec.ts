@@ -281,6 +281,11 @@ describe('Documents: PDF, SVG and barcodes (§21)', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const archival = await testApp.request('GET', `/api/render?templateId=${cardId}&format=pdf&pdf[archival]=true`);
+    expect(archival.status).toBe(200);
+    expect(archival.bytes.toString('latin1')).toContain('<pdfaid:part>2</pdfaid:part>');
+    expect((await testApp.request('GET', `/api/render?templateId=${cardId}&format=pdf&pdf[archival]=yes`)).status).toBe(400);
+    expect((await testApp.request('GET', `/api/render?templateId=${cardId}&format=pdf&pdf=1`)).status).toBe(400);
   });
 
   it('draws every symbology so that a standard reader decodes it to its value (zbar: linear; ZXing: Data Matrix, PDF417)', async () => {

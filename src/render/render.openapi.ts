@@ -58,10 +58,13 @@ const publicRenderQuery = {
   width: renderOptionsShape.width,
   height: renderOptionsShape.height,
   quality: renderOptionsShape.quality,
+  pdf: renderOptionsShape.pdf.describe('PDF options in bracket form: `pdf[archival]=true` writes PDF/A-2b'),
   layers: z
     .record(z.string(), layerOverrideSchema)
     .optional()
-    .describe('Overrides in bracket form: `layers[<name>][<field>]=<value>`, for example `layers[title][text]=Hello`. `hidden` takes `true`/`false`.'),
+    .describe(
+      'Overrides in bracket form: `layers[<name>][<field>]=<value>`, for example `layers[title][text]=Hello`. `hidden` and `showText` take `true`/`false`.',
+    ),
   expires: z.number().int().optional().describe('Unix seconds after which a signed URL is refused (covered by the signature)'),
   s: z
     .string()
