@@ -30,8 +30,9 @@ const MEMORY_RENDERS = Number(process.env.BENCH_MEMORY_RENDERS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const BATCH_ROUNDS = Number(process.env.BENCH_BATCH_ROUNDS ?? 5);
 const QR_RUNS = Number(process.env.BENCH_QR_RUNS ?? 200);
-/** BENCH_SECTIONS=cached,batch runs only those parts (fresh, cached, isolation, memory, batch, qr); default all. */
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'fresh,cached,isolation,memory,batch,qr').split(','));
+const DOCUMENT_RUNS = Number(process.env.BENCH_DOCUMENT_RUNS ?? 200);
+/** BENCH_SECTIONS=cached,batch runs only those parts (fresh, cached, isolation, memory, batch, qr, documents); default all. */
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'fresh,cached,isolation,memory,batch,qr,documents').split(','));
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -296,6 +297,7 @@ async function main() {
     if (SECTIONS.has('isolation')) await isolationSection();
     if (SECTIONS.has('batch')) await batchSection();
     if (SECTIONS.has('qr')) await qrSection();
+    if (SECTIONS.has('documents')) await documentsSection();
     if (SECTIONS.has('memory')) await memorySection();
   } finally {
     if (server.exitCode === null) server.kill('SIGKILL');
@@ -529,6 +531,31 @@ async function main() {
       `${added >= 0 ? '+' : ''}${added.toFixed(2)} ms (median of paired differences)`,
       '≤ +2 ms',
     );
+  }
+
+  /** PDF and SVG beside PNG (§21): the sample card drawn in this process in each format, a distinct title each time. */
+  async function documentsSection() {
+    console.log('Documents (sample card, in-process draw; PNG includes its encode):');
+    const { drawTemplate } = await import('../src/render/renderer/draw-template');
+    const formats = ['png', 'pdf', 'svg'] as const;
+    const timed = async (format: (typeof formats)[number], title: string) => {
+      const layers = design.layers.map((layer) => (layer.name === 'title' ? { ...layer, text: title } : layer));
+      const started = performance.now();
+      await drawTemplate({ design: { ...design, layers }, output: { width: 1200, height: 630, format, quality: 0 }, images: new Map() });
+      return performance.now() - started;
+    };
+    for (let warm = 0; warm < 10; warm++) for (const format of formats) await timed(format, text());
+    const times = { png: [] as number[], pdf: [] as number[], svg: [] as number[] };
+    // Alternating, each run's three formats with the same title, so drift lands on all three.
+    for (let run = 0; run < DOCUMENT_RUNS; run++) {
+      const title = text();
+      for (const format of formats) times[format].push(await timed(format, title));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const ratio = (format: 'pdf' | 'svg') => median(times[format].map((value, index) => value / times.png[index]));
+    record('sample card PNG (draw + encode), median', `${median(times.png).toFixed(2)} ms`);
+    record('same as PDF, median', `${median(times.pdf).toFixed(2)} ms`, `${ratio('pdf').toFixed(2)}× PNG`, '≤ 1× PNG');
+    record('same as SVG, median', `${median(times.svg).toFixed(2)} ms`, `${ratio('svg').toFixed(2)}× PNG`, '≤ 1.5× PNG');
   }
 
   async function memorySection() {

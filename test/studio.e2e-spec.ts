@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
@@ -507,5 +508,26 @@ describe('studio at /app/templates in a real browser', () => {
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(376);
     await page.screenshot({ path: join(ARTIFACTS, 'studio-templates-phone.png'), fullPage: true });
+  }, 60_000);
+  it('adds a barcode from the toolbar: visible at once, its symbology and value edited in the properties, read by zbar', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${testApp.baseUrl}/app/templates/new`);
+    await canvas().waitFor();
+    await page.getByRole('button', { name: 'Add barcode' }).click();
+    await canvas().locator('[data-layer="barcode"]').waitFor();
+    await expectFields(['Symbology', 'Text'], ['code128', 'PICTOR-0001']);
+    await field('Text').fill('5901234123457');
+    await field('Symbology').selectOption('ean13');
+    for (const [label, value] of [
+      ['X', '100'],
+      ['Y', '100'],
+      ['Width', '1000'],
+      ['Height', '400'],
+    ])
+      await field(label).fill(value);
+    await previewSettled();
+    const shot = join(ARTIFACTS, 'studio-barcode.png');
+    await page.locator('img.preview').screenshot({ path: shot });
+    expect(execFileSync('zbarimg', ['--quiet', shot], { encoding: 'utf8' }).trim()).toBe('EAN-13:5901234123457');
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RenderWarning } from './render-warning';
+import { barcodeLayerType } from './layers/barcode/barcode-layer.definition';
 import { ellipseLayerType } from './layers/ellipse/ellipse-layer.definition';
 import { imageLayerType } from './layers/image/image-layer.definition';
 import { overrideBase } from './layer-fields';
@@ -19,6 +20,7 @@ export const LAYER_TYPES = {
   rect: rectLayerType,
   ellipse: ellipseLayerType,
   qr: qrLayerType,
+  barcode: barcodeLayerType,
 };
 
 export type LayerTypeName = keyof typeof LAYER_TYPES;
@@ -27,7 +29,7 @@ type LayerSchema = Registered['schema'];
 
 /** A type's `schema` must describe layers whose `type` is that type's own name. */
 type NamesMatch = { [Name in LayerTypeName]: (typeof LAYER_TYPES)[Name] extends LayerTypeDefinition<Name, infer _Schema, infer _Overrides> ? true : never };
-const namesMatch: NamesMatch = { text: true, image: true, rect: true, ellipse: true, qr: true };
+const namesMatch: NamesMatch = { text: true, image: true, rect: true, ellipse: true, qr: true, barcode: true };
 void namesMatch;
 
 /** One template layer of any registered type. */

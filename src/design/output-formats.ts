@@ -9,7 +9,18 @@ export interface OutputFormatRow {
   label: string;
   /** The default `quality` (1–100), or null where quality does not apply (it then stays out of the cache key). */
   defaultQuality: number | null;
+  /** Response headers this format's files are served with besides the content type (the image route, public render). */
+  headers?: Readonly<Record<string, string>>;
 }
+
+/**
+ * An SVG is a document a browser runs: served under a policy that lets it load nothing and run no script (its
+ * images are `data:` URIs, its styles inline), and never sniffed as something else.
+ */
+const SVG_HEADERS = {
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+  'x-content-type-options': 'nosniff',
+} as const;
 
 /**
  * Every output format, one row each: the request schemas, the OpenAPI documents, file names, content types and
@@ -25,6 +36,10 @@ export const OUTPUT_FORMATS = {
    * WebP at 85 on the sample card, in 39 % fewer bytes (bench/avif-vs-webp.ts; docs/performance.md).
    */
   avif: { extension: 'avif', contentType: 'image/avif', label: 'AVIF', defaultQuality: 55 },
+  /** Vector (§21): the layers drawn onto a PDF page, text kept as text; quality does not apply. */
+  pdf: { extension: 'pdf', contentType: 'application/pdf', label: 'PDF', defaultQuality: null },
+  /** Vector (§21): text converted to outlines, images as `data:` URIs. */
+  svg: { extension: 'svg', contentType: 'image/svg+xml', label: 'SVG', defaultQuality: null, headers: SVG_HEADERS },
 } as const satisfies Record<string, OutputFormatRow>;
 
 export type OutputFormat = keyof typeof OUTPUT_FORMATS;
@@ -34,6 +49,12 @@ const ROWS: ReadonlyArray<OutputFormatRow> = Object.values(OUTPUT_FORMATS);
 
 /** `format` in a render request. */
 export const outputFormatSchema = z.enum(NAMES);
+
+/** `pdf` in a render request (§21): options of the PDF format, ignored by the others. */
+export const pdfOptionsSchema = z.strictObject({
+  archival: z.boolean().default(false).describe('Write PDF/A-2b (archival: XMP pdfaid part 2, conformance B; every font embedded)'),
+});
+export type PdfOptions = z.output<typeof pdfOptionsSchema>;
 
 /** The quality a render is drawn at: the request's, else the format's default; 0 where quality does not apply. */
 export function qualityOf(format: OutputFormat, requested: number | undefined): number {
@@ -46,6 +67,13 @@ export const IMAGE_FILE_PATTERN = new RegExp(`^([0-9a-f]{64})\\.(${ROWS.map((row
 
 /** The content type of a stored image by its extension. */
 export const CONTENT_TYPE_BY_EXTENSION: ReadonlyMap<string, string> = new Map(ROWS.map((row) => [row.extension, row.contentType]));
+
+const NO_HEADERS: Readonly<Record<string, string>> = {};
+
+/** The headers a stored image of this extension is served with besides its content type (none for most). */
+export const HEADERS_BY_EXTENSION: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map(
+  ROWS.map((row) => [row.extension, row.headers ?? NO_HEADERS]),
+);
 
 /** An image response's media types for the OpenAPI document. */
 export const IMAGE_MEDIA: Record<string, string> = Object.fromEntries(ROWS.map((row) => [row.contentType, `${row.label} bytes`]));

@@ -7,6 +7,7 @@ export enum RenderWarningCode {
   GLYPH_MISSING = 'glyph_missing',
   FONT_UNAVAILABLE = 'font_unavailable',
   QR_OVERFLOW = 'qr_overflow',
+  BARCODE_INVALID = 'barcode_invalid',
 }
 
 export interface RenderWarning {

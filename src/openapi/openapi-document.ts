@@ -32,6 +32,11 @@ const HEADERS: Record<HeaderName, { description: string; schema: JsonSchema }> =
   },
   ETag: { description: 'Strong entity tag; send it back in `If-None-Match` for a 304.', schema: { type: 'string' } },
   'Cache-Control': { description: 'Caching rules for shared and private caches.', schema: { type: 'string' } },
+  'Content-Security-Policy': {
+    description: "SVG images only: `default-src 'none'; style-src 'unsafe-inline'; img-src data:` (the file loads and runs nothing).",
+    schema: { type: 'string' },
+  },
+  'X-Content-Type-Options': { description: 'SVG images only: `nosniff`.', schema: { type: 'string', const: 'nosniff' } },
   'WWW-Authenticate': { description: 'Always `Bearer` on a 401.', schema: { type: 'string', const: 'Bearer' } },
 };
 

@@ -7,7 +7,7 @@ import { ifNoneMatchHits } from '../common/http/conditional-get';
 import { AppConfig } from '../config/app-config';
 import { SettingsService } from '../settings/settings.service';
 import { ImageStorage } from '../storage/image-storage';
-import { CONTENT_TYPE_BY_EXTENSION } from '../design/output-formats';
+import { CONTENT_TYPE_BY_EXTENSION, HEADERS_BY_EXTENSION } from '../design/output-formats';
 import type { Template } from '../templates/entities/template.entity';
 import { TemplatesException } from '../templates/templates.exception';
 import { TemplatesService } from '../templates/templates.service';
@@ -58,6 +58,7 @@ export class PublicRenderService {
     const headers = {
       ...outcome.headers,
       'content-type': CONTENT_TYPE_BY_EXTENSION.get(extension)!,
+      ...HEADERS_BY_EXTENSION.get(extension),
       etag,
       'cache-control': 'public, max-age=86400',
       'x-cache': outcome.drew ? 'MISS' : 'HIT',

@@ -77,7 +77,19 @@ export function planRender(template: Template, request: RenderRequest, keySecret
   const quality = qualityOf(format, request.quality);
   // Account fonts (§14) enter the key only when used, so keys of built-in-font templates stay as they were.
   const fontIdentity = fonts && fonts.identity.length > 0 ? { fonts: fonts.identity } : {};
-  const identity = { v: 1, templateId: template.id, version: template.version, overrides, ...size, format, quality, ...fontIdentity };
+  // PDF/A only where it applies, and only when asked: other keys stay as they were.
+  const archival = format === 'pdf' && request.pdf?.archival === true;
+  const identity = {
+    v: 1,
+    templateId: template.id,
+    version: template.version,
+    overrides,
+    ...size,
+    format,
+    quality,
+    ...fontIdentity,
+    ...(archival ? { archival } : {}),
+  };
   const key = createHmac('sha256', keySecret).update(canonicalJson(identity)).digest('hex');
   return {
     key,
@@ -85,7 +97,7 @@ export function planRender(template: Template, request: RenderRequest, keySecret
     requestWarnings,
     job: {
       design: { width: template.width, height: template.height, background: template.background, layers },
-      output: { ...size, format, quality },
+      output: { ...size, format, quality, ...(archival ? { archival } : {}) },
       ...(fonts && fonts.faces.length > 0 ? { fonts: fonts.faces } : {}),
     },
   };

@@ -58,10 +58,13 @@ const publicRenderQuery = {
   width: renderOptionsShape.width,
   height: renderOptionsShape.height,
   quality: renderOptionsShape.quality,
+  pdf: renderOptionsShape.pdf.describe('PDF options in bracket form: `pdf[archival]=true` writes PDF/A-2b'),
   layers: z
     .record(z.string(), layerOverrideSchema)
     .optional()
-    .describe('Overrides in bracket form: `layers[<name>][<field>]=<value>`, for example `layers[title][text]=Hello`. `hidden` takes `true`/`false`.'),
+    .describe(
+      'Overrides in bracket form: `layers[<name>][<field>]=<value>`, for example `layers[title][text]=Hello`. `hidden` and `showText` take `true`/`false`.',
+    ),
   expires: z.number().int().optional().describe('Unix seconds after which a signed URL is refused (covered by the signature)'),
   s: z
     .string()
@@ -156,8 +159,15 @@ export const renderRouteDocs = defineRouteDocs([
       'Templates with `publicRender: "signed"` need `s` (see POST /api/settings/url-signing-secret and GET /api/templates/{id}/url).',
     query: publicRenderQuery,
     responses: {
-      200: { description: 'The image bytes', media: IMAGE_MEDIA, headers: ['ETag', 'Cache-Control', 'X-Cache', ...RATE_LIMIT_HEADERS] },
-      304: { description: 'Not modified (If-None-Match matched)', headers: ['ETag', 'Cache-Control', 'X-Cache'] },
+      200: {
+        description: 'The image bytes',
+        media: IMAGE_MEDIA,
+        headers: ['ETag', 'Cache-Control', 'X-Cache', 'Content-Security-Policy', 'X-Content-Type-Options', ...RATE_LIMIT_HEADERS],
+      },
+      304: {
+        description: 'Not modified (If-None-Match matched)',
+        headers: ['ETag', 'Cache-Control', 'X-Cache', 'Content-Security-Policy', 'X-Content-Type-Options'],
+      },
       ...errors({ 400: ['validation_failed'], 403: ['signature_invalid'], 414: ['uri_too_long'] }),
       ...renderErrors,
     },

@@ -5,8 +5,8 @@ import { IMAGE_FILE_PATTERN, IMAGE_MEDIA } from '../design/output-formats';
 const file = z.string().regex(IMAGE_FILE_PATTERN).describe("`<key>.<ext>` as in a render answer's `imageUrl`");
 const media = IMAGE_MEDIA;
 const responses = (withBody: boolean): Record<number, ResponseDoc> => ({
-  200: { description: 'The image', ...(withBody ? { media } : {}), headers: ['ETag', 'Cache-Control'] },
-  304: { description: 'Not modified (If-None-Match matched)', headers: ['ETag', 'Cache-Control'] },
+  200: { description: 'The image', ...(withBody ? { media } : {}), headers: ['ETag', 'Cache-Control', 'Content-Security-Policy', 'X-Content-Type-Options'] },
+  304: { description: 'Not modified (If-None-Match matched)', headers: ['ETag', 'Cache-Control', 'Content-Security-Policy', 'X-Content-Type-Options'] },
   ...errors({ 404: ['image_not_found'], 503: ['storage_unavailable'] }),
 });
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Readable } from 'node:stream';
 import { ifNoneMatchHits } from '../common/http/conditional-get';
-import { CONTENT_TYPE_BY_EXTENSION, IMAGE_FILE_PATTERN } from '../design/output-formats';
+import { CONTENT_TYPE_BY_EXTENSION, HEADERS_BY_EXTENSION, IMAGE_FILE_PATTERN } from '../design/output-formats';
 import { ImageStorage } from './image-storage';
 import { ImagesErrorCode, ImagesException } from './images.exception';
 
@@ -26,7 +26,12 @@ export class ImagesService {
   async open(file: string, ifNoneMatch?: string): Promise<ImageAnswer> {
     const match = IMAGE_FILE_PATTERN.exec(file);
     const etag = match ? `"${match[1]}"` : '';
-    const headers = { 'content-type': match ? CONTENT_TYPE_BY_EXTENSION.get(match[2])! : '', etag, 'cache-control': 'public, max-age=31536000, immutable' };
+    const headers = {
+      'content-type': match ? CONTENT_TYPE_BY_EXTENSION.get(match[2])! : '',
+      ...(match ? HEADERS_BY_EXTENSION.get(match[2]) : {}),
+      etag,
+      'cache-control': 'public, max-age=31536000, immutable',
+    };
     // Either way the image must still exist (checked here for a 304, by the open below otherwise).
     if (match && ifNoneMatchHits(ifNoneMatch, etag) && (await this.storage.exists(file))) {
       this.events.emit(IMAGE_SERVED_EVENT, match[1]);

@@ -11,6 +11,8 @@ export type HeaderName =
   | 'X-Cache'
   | 'ETag'
   | 'Cache-Control'
+  | 'Content-Security-Policy'
+  | 'X-Content-Type-Options'
   | 'WWW-Authenticate';
 
 export type HttpMethod = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';

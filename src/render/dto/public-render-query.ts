@@ -5,8 +5,9 @@ import { parseOrThrow } from '../../common/validation/zod-validation.pipe';
 import { generateRequestSchema, RenderRequest } from './render-request.schema';
 
 export const MAX_QUERY_BYTES = 8 * 1024;
-const TOP_LEVEL = new Set(['templateId', 'format', 'width', 'height', 'quality', 'layers', 's', 'expires']);
+const TOP_LEVEL = new Set(['templateId', 'format', 'width', 'height', 'quality', 'pdf', 'layers', 's', 'expires']);
 const INTEGER_FIELDS = new Set(['fontSize']);
+const BOOLEAN_FIELDS = new Set(['hidden', 'showText']);
 const DECIMAL = /^(0|[1-9]\d{0,11})$/;
 // Typography and placement numbers that may be fractional or negative (the schema bounds them).
 const NUMBER_FIELDS = new Set(['letterSpacing', 'strokeWidth', 'rotation', 'opacity']);
@@ -49,6 +50,22 @@ function single(name: string, value: unknown): string {
   return value;
 }
 
+function boolean(name: string, value: string): boolean {
+  if (value !== 'true' && value !== 'false') throw invalid(`${name}: must be true or false`);
+  return value === 'true';
+}
+
+/** `pdf[archival]=true` (§21): the PDF options, booleans from their query spelling. */
+function pdfOptions(value: unknown): Record<string, unknown> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('pdf: use pdf[archival]=true');
+  const options: Record<string, unknown> = {};
+  for (const [field, given] of Object.entries(value as Record<string, unknown>)) {
+    const text = single(`pdf.${field}`, given);
+    options[field] = field === 'archival' ? boolean(`pdf.${field}`, text) : text;
+  }
+  return options;
+}
+
 /**
  * Parses `templateId=…&format=…&layers[title][text]=…` (qs bracket form) into the same request the
  * JSON endpoints take, then validates it with the same schema: same limits, same cache key.
@@ -80,6 +97,10 @@ export function parsePublicRenderQuery(rawQuery: string): PublicRenderQuery {
     if (!TOP_LEVEL.has(key)) throw invalid(`${key}: unknown parameter`);
     if (key === 'layers') continue;
     if (key === 's' || key === 'expires') continue;
+    if (key === 'pdf') {
+      body.pdf = pdfOptions(value);
+      continue;
+    }
     const text = single(key, value);
     body[key] = ['width', 'height', 'quality'].includes(key) ? integer(key, text) : text;
   }
@@ -92,9 +113,8 @@ export function parsePublicRenderQuery(rawQuery: string): PublicRenderQuery {
       layers[name] = {};
       for (const [field, value] of Object.entries(fields as Record<string, unknown>)) {
         const text = single(`layers.${name}.${field}`, value);
-        if (field === 'hidden') {
-          if (text !== 'true' && text !== 'false') throw invalid(`layers.${name}.hidden: must be true or false`);
-          layers[name][field] = text === 'true';
+        if (BOOLEAN_FIELDS.has(field)) {
+          layers[name][field] = boolean(`layers.${name}.${field}`, text);
         } else {
           const path = `layers.${name}.${field}`;
           layers[name][field] = INTEGER_FIELDS.has(field) ? integer(path, text) : NUMBER_FIELDS.has(field) ? decimalNumber(path, text) : text;

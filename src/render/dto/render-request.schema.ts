@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_LAYERS } from '../../design/template.schema';
 import { MAX_DIMENSION } from '../../design/layer-fields';
 import { layerOverrideSchema } from '../../design/layer-registry';
-import { outputFormatSchema } from '../../design/output-formats';
+import { outputFormatSchema, pdfOptionsSchema } from '../../design/output-formats';
 
 export { layerOverrideSchema } from '../../design/layer-registry';
 
@@ -43,7 +43,9 @@ export const renderOptionsShape = {
   width: dimension.optional(),
   height: dimension.optional(),
   format: outputFormatSchema.default('png'),
+  /** Ignored where it does not apply (like `quality`). */
   quality: z.number().int().min(1).max(100).optional(),
+  pdf: pdfOptionsSchema.optional(),
 };
 
 /** POST /api/generate: an unknown field (webhookUrl included) is a 400. */

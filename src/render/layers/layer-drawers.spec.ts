@@ -4,6 +4,7 @@ import { drawEllipse } from './ellipse/ellipse-layer.draw';
 import { drawImage } from './image/image-layer.draw';
 import type { LayerDrawers } from './layer-drawers';
 import { LAYER_TYPES, layerOverrideSchema, layerSchema, OVERRIDABLE } from '../../design/layer-registry';
+import { drawBarcode } from './barcode/barcode-layer.draw';
 import { drawQr } from './qr/qr-layer.draw';
 import { drawRect } from './rect/rect-layer.draw';
 import { drawText } from './text/text-layer.draw';
@@ -25,14 +26,21 @@ describe('layer registry', () => {
   });
 
   it('fails to compile when a registered type has no drawer (checked by npm run typecheck)', () => {
-    // @ts-expect-error `qr` is registered, so a drawer map without it is not a LayerDrawers
-    const incomplete: LayerDrawers = { text: { draw: drawText }, image: { draw: drawImage }, rect: { draw: drawRect }, ellipse: { draw: drawEllipse } };
+    // @ts-expect-error `barcode` is registered, so a drawer map without it is not a LayerDrawers
+    const incomplete: LayerDrawers = {
+      text: { draw: drawText },
+      image: { draw: drawImage },
+      rect: { draw: drawRect },
+      ellipse: { draw: drawEllipse },
+      qr: { draw: drawQr },
+    };
     const complete: LayerDrawers = {
       text: { draw: drawText },
       image: { draw: drawImage },
       rect: { draw: drawRect },
       ellipse: { draw: drawEllipse },
       qr: { draw: drawQr },
+      barcode: { draw: drawBarcode },
     };
     expect(Object.keys(incomplete).length + 1).toBe(Object.keys(complete).length);
   });

@@ -1,5 +1,6 @@
 import type { Image } from '@napi-rs/canvas';
 import type { LayerDefinition, LayerOf, LayerTypeName } from '../../design/layer-registry';
+import { drawBarcode } from './barcode/barcode-layer.draw';
 import { drawEllipse } from './ellipse/ellipse-layer.draw';
 import { decodeLayerImage } from './image/image-layer.decode';
 import { drawImage } from './image/image-layer.draw';
@@ -30,6 +31,8 @@ const PAINTERS: LayerDrawers = {
   rect: { draw: drawRect },
   ellipse: { draw: drawEllipse },
   qr: { draw: drawQr },
+  // The human-readable value under linear codes is text: drawn under the font collection's read lock.
+  barcode: { draw: drawBarcode, usesFonts: true },
 };
 
 const painterOf = (layer: LayerDefinition) => PAINTERS[layer.type] as LayerPainter<LayerDefinition>;

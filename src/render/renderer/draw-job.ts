@@ -7,7 +7,8 @@ import type { OutputFormat } from '../../design/output-formats';
 /** Everything a worker needs to draw one image; plain data so it crosses the thread boundary. */
 export interface DrawJob {
   design: { width: number; height: number; background: string; layers: LayerDefinition[] };
-  output: { width: number; height: number; format: OutputFormat; quality: number };
+  /** `archival`: PDF/A-2b (`pdf` only; §21). */
+  output: { width: number; height: number; format: OutputFormat; quality: number; archival?: boolean };
   /**
    * Fetched bytes of image layers, by layer name (a Map: a layer may be named `__proto__`). Layers
    * sharing a URL share one buffer (structured clone keeps that identity across the thread boundary).

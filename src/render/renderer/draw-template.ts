@@ -1,5 +1,5 @@
 import '../../fonts/host-fonts-off';
-import { Canvas, createCanvas, Image } from '@napi-rs/canvas';
+import { Canvas, createCanvas, Image, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { RenderWarning, RenderWarningCode } from '../../design/render-warning';
 import { decodeImageOf, drawLayer, usesFonts } from '../layers/layer-drawers';
@@ -7,6 +7,7 @@ import type { LayerDefinition } from '../../design/layer-registry';
 import type { FontResolver } from '../../fonts/font-resolver';
 import type { DrawJob, DrawResult } from './draw-job';
 import { ENCODERS } from './encoders';
+import { isVectorSurface } from './vector-surfaces';
 import { accountFontResolver, ensureFonts, fontCollectionLock } from './worker-fonts';
 
 export { ensureFonts, familyList } from './worker-fonts';
@@ -64,17 +65,26 @@ async function drawOne(job: DrawJob): Promise<DrawResult> {
   const release = job.design.layers.some(usesFonts) ? fontCollectionLock().read() : undefined;
   try {
     const warnings: RenderWarning[] = [];
-    const canvas = await drawLayers(job, fonts.resolver, warnings);
-    const bytes = await ENCODERS[job.output.format](canvas, job.output);
+    const encoder = ENCODERS[job.output.format];
+    let bytes: Uint8Array;
+    if (isVectorSurface(encoder)) {
+      // A vector format draws the same layers on its own surface (a PDF page, an SVG canvas): no raster, no encode.
+      const page = encoder.open(job.output);
+      await drawLayers(page.ctx, job, fonts.resolver, warnings);
+      bytes = page.close();
+    } else {
+      const canvas = canvasFor(job.output.width, job.output.height);
+      await drawLayers(canvas.getContext('2d'), job, fonts.resolver, warnings);
+      bytes = await encoder(canvas, job.output);
+    }
     return fonts.missing.length > 0 ? { bytes, warnings, fontsMissing: fonts.missing } : { bytes, warnings };
   } finally {
     release?.();
   }
 }
 
-async function drawLayers(job: DrawJob, fonts: FontResolver, warnings: RenderWarning[]): Promise<Canvas> {
-  const canvas = canvasFor(job.output.width, job.output.height);
-  const ctx = canvas.getContext('2d');
+/** Draws the design's layers on `ctx`, whose units are output pixels, scaled from design to output size. */
+async function drawLayers(ctx: SKRSContext2D, job: DrawJob, fonts: FontResolver, warnings: RenderWarning[]): Promise<void> {
   ctx.save();
   ctx.scale(job.output.width / job.design.width, job.output.height / job.design.height);
   if (job.design.background !== 'transparent') {
@@ -90,5 +100,4 @@ async function drawLayers(job: DrawJob, fonts: FontResolver, warnings: RenderWar
     ctx.restore();
   }
   ctx.restore();
-  return canvas;
 }

@@ -3,8 +3,17 @@ import sharp from 'sharp';
 import type { OutputFormat } from '../../design/output-formats';
 import type { DrawJob } from './draw-job';
 
-/** Turns a drawn canvas into the bytes of one output format. */
-export type Encoder = (canvas: Canvas, output: DrawJob['output']) => Promise<Uint8Array>;
+import type { VectorSurface } from './vector-surfaces';
+import { PDF_SURFACE, SVG_SURFACE } from './vector-surfaces';
+
+/** A raster format: the layers are drawn on the thread's canvas, which this turns into the format's bytes. */
+export type RasterEncoder = (canvas: Canvas, output: DrawJob['output']) => Promise<Uint8Array>;
+
+/**
+ * How one output format is made: a raster encoder (a function), or a vector surface the layers are drawn onto
+ * directly (vector-surfaces.ts: PDF, SVG), which gives its bytes when closed.
+ */
+export type Encoder = RasterEncoder | VectorSurface;
 
 const PNG_COMPRESSION_LEVEL = 3;
 /**
@@ -26,7 +35,7 @@ function straightPixels(canvas: Canvas, width: number, height: number) {
 }
 
 /**
- * One encoder per row of the format table (design/output-formats.ts): a format without one fails to compile.
+ * One encoder (or vector surface) per row of the format table (design/output-formats.ts): a format without one fails to compile.
  * For PNG and AVIF sharp's encoders measured faster (PNG ~2×); for JPEG and WebP the canvas's own.
  */
 export const ENCODERS: { [Format in OutputFormat]: Encoder } = {
@@ -36,4 +45,6 @@ export const ENCODERS: { [Format in OutputFormat]: Encoder } = {
   jpeg: (canvas, { quality }) => canvas.encode('jpeg', quality),
   webp: (canvas, { quality }) => canvas.encode('webp', quality),
   avif: (canvas, { width, height, quality }) => straightPixels(canvas, width, height).avif({ quality, effort: AVIF_EFFORT }).toBuffer(),
+  pdf: PDF_SURFACE,
+  svg: SVG_SURFACE,
 };

@@ -1,4 +1,11 @@
-const ADD_LABELS: Record<string, string> = { text: 'Add text', image: 'Add image', rect: 'Add rectangle', ellipse: 'Add ellipse', qr: 'Add QR code' };
+const ADD_LABELS: Record<string, string> = {
+  text: 'Add text',
+  image: 'Add image',
+  rect: 'Add rectangle',
+  ellipse: 'Add ellipse',
+  qr: 'Add QR code',
+  barcode: 'Add barcode',
+};
 
 export interface ToolbarProps {
   types: string[];

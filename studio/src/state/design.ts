@@ -31,6 +31,7 @@ const STARTERS: Record<string, Record<string, unknown>> = {
   rect: { fill: '#38bdf8' },
   ellipse: { fill: '#f472b6' },
   qr: { text: 'https://example.com' },
+  barcode: { symbology: 'code128', text: 'PICTOR-0001' },
   image: {},
 };
 

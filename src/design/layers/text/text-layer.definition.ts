@@ -49,6 +49,13 @@ export const spansSchema = z
     `the spans' text must total at most ${MAX_TEXT_LENGTH} characters`,
   );
 
+/** A text layer's link (§21): its box is a link to it in a PDF; raster formats and SVG ignore it. http(s) only. */
+export const linkUrlSchema = z
+  .string()
+  .max(2048)
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an absolute http(s) URL')
+  .describe('In a PDF the layer’s box links to this http(s) URL; other formats ignore it');
+
 const typography = {
   direction: directionSchema,
   letterSpacing: lengthSchema,
@@ -81,6 +88,7 @@ export const textLayerSchema = z
     maxLines: z.number().int().min(1).max(1000).nullable().default(null),
     autoFit: z.boolean().default(false),
     minFontSize: z.number().int().min(1).max(1000).optional(),
+    link: linkUrlSchema.optional(),
   })
   .transform((layer) => ({ ...layer, minFontSize: Math.min(layer.minFontSize ?? 12, layer.fontSize) }));
 
@@ -88,7 +96,7 @@ export type TextLayer = z.output<typeof textLayerSchema>;
 
 export const textLayerType = defineLayerType({
   schema: textLayerSchema,
-  overrides: { text: textValueSchema, color: colorSchema, fontSize: fontSizeSchema, align: alignSchema, ...typography },
+  overrides: { text: textValueSchema, color: colorSchema, fontSize: fontSizeSchema, align: alignSchema, link: linkUrlSchema, ...typography },
   applyOverride(layer, override) {
     const merged = assignOverride(layer, override);
     // New text for a rich-text layer replaces its spans (spans win over text only within one source).

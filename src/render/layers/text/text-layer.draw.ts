@@ -43,6 +43,8 @@ function withMissingGlyphs(content: TextContent, fonts: FontResolver, layerName:
 
 /** The y range of the layer's coordinates (the current transform's) that falls on the canvas. */
 function visibleBand(ctx: SKRSContext2D): { top: number; bottom: number } {
+  // A PDF page's context has no canvas (vector-surfaces.ts): every line is drawn there.
+  if (!(ctx.canvas as SKRSContext2D['canvas'] | undefined)) return { top: -Infinity, bottom: Infinity };
   const inverse = ctx.getTransform().inverse();
   const { width, height } = ctx.canvas;
   const ys = [
@@ -57,6 +59,8 @@ function visibleBand(ctx: SKRSContext2D): { top: number; bottom: number } {
 export const drawText: LayerDrawer<TextLayer> = (ctx, layer, { warnings, fonts }) => {
   // The language shaping uses (localized forms): the layer's own, else a fixed one, never the host's ('inherit').
   ctx.lang = layer.lang ?? 'en';
+  // In a PDF the layer's box becomes a link annotation (§21); on a raster or SVG canvas Skia ignores it.
+  if (layer.link) ctx.annotateLinkUrl(layer.x, layer.y, layer.x + layer.width, layer.y + layer.height, layer.link);
   const content = withMissingGlyphs(textContent(layer), fonts, layer.name, warnings);
   const { text, styles, ranges } = content;
   // The family and the fallbacks the measured or drawn text itself needs (account families resolve to their faces). Each
