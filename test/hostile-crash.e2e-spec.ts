@@ -1,6 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -14,16 +13,9 @@ import { FakeClock } from './support/fake-clock';
 import { HttpFixtureServer } from './support/http-fixture-server';
 import { startTestApp, TestApp } from './support/test-app';
 import { freshDatabaseUrl } from './support/test-database';
+import { freePort } from './support/server-process';
 
 const ROOT = join(__dirname, '..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const until = async (condition: () => boolean | Promise<boolean>, timeoutMs: number, what: () => string) => {
   const started = Date.now();

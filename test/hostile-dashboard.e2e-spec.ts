@@ -1,19 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { RateLimitStore } from '../src/limits/rate-limit-store';
 import { startTestApp, TestApp } from './support/test-app';
+import { freePort, waitUntilLive } from './support/server-process';
 
 const ROOT = join(__dirname, '..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Resident memory of another process, from /proc (the server runs apart, so the client's garbage does not count). */
 const rssMb = (pid: number) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
@@ -72,16 +64,7 @@ describe('hostile input: the dashboard sign-in and sign-up forms', () => {
       };
       delete env.REDIS_URL;
       child = spawn(process.execPath, ['--max-semi-space-size=4', 'dist/main.js'], { cwd: ROOT, env, stdio: 'ignore' });
-      const startedAt = Date.now();
-      while (
-        !(await fetch(`${baseUrl}/health/live`).then(
-          (response) => response.ok,
-          () => false,
-        ))
-      ) {
-        if (Date.now() - startedAt > 30_000) throw new Error('server did not start');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitUntilLive(baseUrl, 30_000);
     }, 40_000);
 
     afterAll(() => {

@@ -1,6 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ChangeFeed } from '../src/database/change-feed';
 import { FontFace } from '../src/fonts/entities/font-face.entity';
@@ -10,6 +9,7 @@ import { createAccount, TestAccount } from './support/factories';
 import { fontFixtures, fontForm } from './support/font-fixtures';
 import { probingLiveness } from './support/liveness-probe';
 import { startTestApp, TestApp } from './support/test-app';
+import { freePort, waitUntilLive } from './support/server-process';
 
 /** How slow /health/live may answer while a hostile font is uploaded or drawn (§20). */
 const LIVE_WITHIN_MS = 1000;
@@ -19,14 +19,6 @@ const withCmap = (subtable: Buffer) => withTable(ttf, 'cmap', cmapTable(subtable
 const offsetOf = (tag: string) => ttf.readUInt32BE(12 + tablesOf(ttf).findIndex((table) => table.tag === tag) * 16 + 8);
 
 const ROOT = join(__dirname, '..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** §20: a font costs bounded time and memory at upload and at first use, whatever its tables claim. */
 describe('hostile fonts: crafted tables answer quickly, and the server keeps answering', () => {
@@ -222,16 +214,7 @@ describe('hostile fonts: crafted tables answer quickly, and the server keeps ans
       // The issue: with a 1 GB heap, one upload of the crafted font ended the process (heap out of memory).
       child = spawn(process.execPath, ['--max-old-space-size=256', 'dist/main.js'], { cwd: ROOT, env, stdio: 'ignore' });
       child.on('exit', (code) => (exited = code));
-      const startedAt = Date.now();
-      while (
-        !(await fetch(`${baseUrl}/health/live`).then(
-          (response) => response.ok,
-          () => false,
-        ))
-      ) {
-        if (Date.now() - startedAt > 30_000) throw new Error('server did not start');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitUntilLive(baseUrl, 30_000);
     }, 40_000);
 
     afterAll(() => {

@@ -1,19 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshDatabaseUrl } from './support/test-database';
+import { freePort, waitUntilLive } from './support/server-process';
 
 const ROOT = join(__dirname, '..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Issue 23 item 7: a rejection nobody handles is logged at error with its request id, counted, and the process keeps serving. */
 describe('the server process after an unhandled rejection', () => {
@@ -45,16 +37,12 @@ describe('the server process after an unhandled rejection', () => {
     });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const started = Date.now();
-    while (
-      !(await fetch(`${baseUrl}/health/live`).then(
-        (response) => response.ok,
-        () => false,
-      ))
-    ) {
-      if (Date.now() - started > 60_000 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitUntilLive(
+      baseUrl,
+      60_000,
+      () => output,
+      () => child.exitCode !== null,
+    );
   }, 90_000);
 
   afterAll(async () => {

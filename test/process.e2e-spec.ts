@@ -1,6 +1,5 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,16 +7,9 @@ import sharp from 'sharp';
 import { sampleTemplate } from './support/factories';
 import { HttpFixtureServer } from './support/http-fixture-server';
 import { freshDatabaseUrl } from './support/test-database';
+import { freePort, waitUntilLive } from './support/server-process';
 
 const ROOT = join(__dirname, '..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 describe('the server process (npm start)', () => {
   let dataDir: string;
@@ -59,16 +51,7 @@ describe('the server process (npm start)', () => {
     child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const started = Date.now();
-    for (;;) {
-      const live = await fetch(`${baseUrl}/health/live`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (live) break;
-      if (Date.now() - started > 60_000) throw new Error(`server did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitUntilLive(baseUrl, 60_000, () => output);
   }, 90_000);
 
   afterAll(async () => {
