@@ -46,6 +46,8 @@ const ROOMS: Record<string, readonly string[]> = {
     'templates',
   ],
   webhooks: ['common', 'database', 'network', 'accounts', 'metrics', 'settings', 'render'],
+  // Jobs: bulk rows rendered through render/, billed by it, announced through webhooks/.
+  jobs: ['common', 'config', 'database', 'design', 'accounts', 'templates', 'render', 'webhooks'],
   preview: ['common', 'config', 'design', 'accounts', 'limits', 'fonts', 'billing', 'templates', 'render'],
   'template-files': ['common', 'design', 'accounts', 'templates'],
   health: ['common', 'config', 'redis', 'accounts', 'storage', 'billing', 'render'],
@@ -64,6 +66,7 @@ const ROOMS: Record<string, readonly string[]> = {
     'templates',
     'render',
     'webhooks',
+    'jobs',
     'preview',
     'health',
   ],

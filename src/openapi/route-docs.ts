@@ -5,6 +5,7 @@ import { metricsRouteDocs } from '../metrics/metrics.openapi';
 import { previewRouteDocs } from '../preview/preview.openapi';
 import { renderRouteDocs } from '../render/render.openapi';
 import { settingsRouteDocs } from '../settings/settings.openapi';
+import { jobsRouteDocs } from '../jobs/jobs.openapi';
 import { imagesRouteDocs } from '../storage/images.openapi';
 import { templatesRouteDocs } from '../templates/templates.openapi';
 import { webhooksRouteDocs } from '../webhooks/webhooks.openapi';
@@ -20,6 +21,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...previewRouteDocs,
   ...renderRouteDocs,
   ...webhooksRouteDocs,
+  ...jobsRouteDocs,
   ...imagesRouteDocs,
   ...billingRouteDocs,
   ...settingsRouteDocs,

@@ -18,7 +18,7 @@ import { WebhookDeliveryService } from './webhook-delivery.service';
   imports: [HttpModule, TypeOrmModule.forFeature([WebhookDelivery]), RenderModule, SettingsModule],
   controllers: [HooksController, DeliveriesController],
   providers: [HookRenderService, WebhookDeliveryService, WebhookDeliveriesRepository],
-  exports: [WebhookDeliveryService],
+  exports: [WebhookDeliveryService, HookRenderService],
 })
 export class WebhooksModule implements OnModuleInit {
   constructor(

@@ -9,6 +9,7 @@ export type HeaderName =
   | 'X-RateLimit-Remaining'
   | 'X-RateLimit-Reset'
   | 'X-Cache'
+  | 'Location'
   | 'ETag'
   | 'Cache-Control'
   | 'WWW-Authenticate';

@@ -1,0 +1,46 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { CurrentAccount } from '../accounts/auth/current-account.decorator';
+import type { Account } from '../accounts/entities/account.entity';
+import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
+import { ListJobsQuery, listJobsQuerySchema } from './dto/create-job.schema';
+import type { JobItemResponse, JobResponse } from './dto/job-response';
+import { JobsService, Page } from './jobs.service';
+
+@Controller('api/jobs')
+export class JobsController {
+  constructor(private readonly jobs: JobsService) {}
+
+  /** The body is judged by the service (it needs the raw rows; see createJobSchema). */
+  @Post()
+  @HttpCode(202)
+  async create(@CurrentAccount() account: Account, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<JobResponse> {
+    const job = await this.jobs.create(account, body);
+    void reply.header('Location', `/api/jobs/${job.id}`);
+    return job;
+  }
+
+  @Get()
+  list(@CurrentAccount() account: Account, @Query(new ZodValidationPipe(listJobsQuerySchema)) query: ListJobsQuery): Promise<Page<JobResponse>> {
+    return this.jobs.list(account, query);
+  }
+
+  @Get(':id')
+  get(@CurrentAccount() account: Account, @Param('id') id: string): Promise<JobResponse> {
+    return this.jobs.get(account, id);
+  }
+
+  @Get(':id/items')
+  items(
+    @CurrentAccount() account: Account,
+    @Param('id') id: string,
+    @Query(new ZodValidationPipe(listJobsQuerySchema.pick({ cursor: true }))) query: Pick<ListJobsQuery, 'cursor'>,
+  ): Promise<Page<JobItemResponse>> {
+    return this.jobs.listItems(account, id, query.cursor);
+  }
+
+  @Delete(':id')
+  cancel(@CurrentAccount() account: Account, @Param('id') id: string): Promise<JobResponse> {
+    return this.jobs.cancel(account, id);
+  }
+}
