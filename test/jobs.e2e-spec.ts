@@ -283,6 +283,74 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
       job: { id: created.body.id, status: 'canceled' },
     });
   });
+
+  describe('CSV input', () => {
+    const csvForm = (csv: string | Buffer, fields: Record<string, string> = { templateId }) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append('file', new Blob([typeof csv === 'string' ? Buffer.from(csv, 'utf8') : csv]), 'rows.csv');
+      return form;
+    };
+    const upload = async (form: FormData, account = owner) => {
+      const encoded = new Response(form);
+      const rawBody = Buffer.from(await encoded.arrayBuffer());
+      return testApp.request('POST', '/api/jobs', { apiKey: account.apiKey, rawBody, headers: { 'content-type': encoded.headers.get('content-type')! } });
+    };
+    const generate = (layers: object, extra: object = {}) =>
+      testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers, ...extra } });
+
+    it('reads quotes, embedded newlines, a BOM, empty cells as no override, and the other fields from the form', async () => {
+      const csv = '\ufefftitle.text,title.fontSize,badge.fill\r\n"Quoted, with a comma",48,#ff0000\r\n"Two\nlines ""quoted""",,\r\n,,\r\nÉlodie ✓,,#00ff00\r\n';
+      const created = await upload(csvForm(csv, { templateId, format: 'jpeg', quality: '70', metadata: '{"source":"csv"}' }));
+      expect(created.status).toBe(202);
+      expect(created.body).toMatchObject({ total: 4, format: 'jpeg', metadata: { source: 'csv' } });
+      await ended(created.body.id);
+      expect(await job(created.body.id)).toMatchObject({ status: 'completed', done: 4, failed: 0 });
+      const { data } = await items(created.body.id);
+      const expected = [
+        { title: { text: 'Quoted, with a comma', fontSize: 48 }, badge: { fill: '#ff0000' } },
+        { title: { text: 'Two\nlines "quoted"' } },
+        {},
+        { title: { text: 'Élodie ✓' }, badge: { fill: '#00ff00' } },
+      ];
+      for (const [index, layers] of expected.entries()) {
+        // The row was read as these overrides: the same render sent alone is the row's image, from the cache.
+        const alone = await generate(layers, { format: 'jpeg', quality: 70 });
+        expect({ index, cached: alone.body.cached, imageUrl: alone.body.imageUrl }).toEqual({ index, cached: true, imageUrl: data[index].imageUrl });
+      }
+    });
+
+    it('refuses a CSV that does not parse, names a column the template lacks, or is too large, and creates nothing', async () => {
+      const account = await createAccount(testApp, { plan: 'pro' });
+      const ownTemplate = await createTemplate(testApp, account.apiKey);
+      const form = (csv: string | Buffer, fields: Record<string, string> = {}) => csvForm(csv, { templateId: ownTemplate, ...fields });
+      const cases: Array<[string, FormData, number, string, string | null]> = [
+        ['a broken quote', form('title.text\nfine\n"never closed\nmore\n'), 400, 'csv_invalid', 'line 4'],
+        ['a stray quote', form('title.text\nfine\n"closed"then text\n'), 400, 'csv_invalid', 'line 3'],
+        ['a row with too many cells', form('title.text\nfine\na,b\n'), 400, 'csv_invalid', 'line 3'],
+        ['invalid UTF-8', form(Buffer.concat([Buffer.from('title.text\nfine\n'), Buffer.from([0x41, 0xff, 0xfe, 0x0a])])), 400, 'csv_invalid', 'line 3'],
+        ['an unknown layer column', form('title.text,subtitle.text\nfine,\n'), 400, 'validation_failed', 'file.subtitle'],
+        ['an unknown field column', form('title.text,badge.imageUrl\nfine,\n'), 400, 'validation_failed', 'file.badge.imageUrl'],
+        ['a column that is not <layer>.<field>', form('title\nfine\n'), 400, 'validation_failed', '<layer>.<field>'],
+        ['a header without rows', form('title.text\n'), 400, 'validation_failed', null],
+        ['an empty file', form(''), 400, 'validation_failed', null],
+        ['10,001 rows', form(`title.text\n${'x\n'.repeat(10_001)}`), 400, 'validation_failed', 'rows'],
+        ['an 11 MiB file', form(`title.text\n${'x'.repeat(11 * 1024 * 1024)}\n`), 413, 'payload_too_large', null],
+        ['metadata that is not JSON', form('title.text\nfine\n', { metadata: '{nope' }), 400, 'validation_failed', 'metadata'],
+        ['an unknown form field', form('title.text\nfine\n', { colour: 'red' }), 400, 'validation_failed', 'colour'],
+        ['another account template', csvForm('title.text\nfine\n', { templateId }), 404, 'template_not_found', null],
+      ];
+      const noFile = new FormData();
+      noFile.append('templateId', ownTemplate);
+      cases.push(['no file', noFile, 400, 'validation_failed', 'file']);
+      for (const [name, body, status, code, mention] of cases) {
+        const response = await upload(body, account);
+        expect({ name, status: response.status, code: response.body.code }).toEqual({ name, status, code });
+        if (mention) expect({ name, message: response.body.message }).toEqual({ name, message: expect.stringContaining(mention) });
+      }
+      expect((await testApp.request('GET', '/api/jobs', { apiKey: account.apiKey })).body.data).toEqual([]);
+    });
+  });
 });
 
 describe('jobs survive a restart', () => {

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { ListJobsQuery, listJobsQuerySchema } from './dto/create-job.schema';
+import { readJobInput } from './dto/job-upload';
 import type { JobItemResponse, JobResponse } from './dto/job-response';
 import { JobsService, Page } from './jobs.service';
 
@@ -11,11 +12,11 @@ import { JobsService, Page } from './jobs.service';
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 
-  /** The body is judged by the service (it needs the raw rows; see createJobSchema). */
+  /** JSON, or a CSV upload (multipart); the body is judged by the service (it needs the raw rows; see createJobSchema). */
   @Post()
   @HttpCode(202)
-  async create(@CurrentAccount() account: Account, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<JobResponse> {
-    const job = await this.jobs.create(account, body);
+  async create(@CurrentAccount() account: Account, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<JobResponse> {
+    const job = await this.jobs.create(account, await readJobInput(request));
     void reply.header('Location', `/api/jobs/${job.id}`);
     return job;
   }

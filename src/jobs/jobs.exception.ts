@@ -2,6 +2,8 @@ import { CodeOf, defineErrorCodes, moduleException } from '../common/errors/erro
 
 export const JobsErrorCode = defineErrorCodes({
   JOB_NOT_FOUND: ['job_not_found', 404],
+  /** A CSV upload that does not parse (a broken quote, invalid UTF-8): the message names the line. */
+  CSV_INVALID: ['csv_invalid', 400],
 });
 export type JobsErrorCode = CodeOf<typeof JobsErrorCode>;
 

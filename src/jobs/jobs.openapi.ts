@@ -8,6 +8,27 @@ component('JobRequest', createJobSchema, 'A bulk render: one render per row, eac
 
 const timestamp = z.iso.datetime();
 
+/** POST /api/jobs as a CSV upload: the file, and the other fields as form fields. */
+const csvJobSchema = component(
+  'JobCsvUpload',
+  z.strictObject({
+    file: z
+      .string()
+      .describe(
+        'The CSV (binary, UTF-8, a BOM allowed, at most 10 MiB and 10,000 rows): a header row naming each column `<layer>.<field>` ' +
+          '(e.g. `title.text`, `avatar.imageUrl`), then one row per render; an empty cell is no override. Quotes and embedded newlines as RFC 4180.',
+      ),
+    templateId: z.string(),
+    format: z.string().optional(),
+    width: z.string().optional().describe('Decimal'),
+    height: z.string().optional().describe('Decimal'),
+    quality: z.string().optional().describe('Decimal'),
+    output: z.string().optional(),
+    webhookUrl: z.string().optional(),
+    metadata: z.string().optional().describe('A JSON object, as text'),
+  }),
+);
+
 export const jobSchema = component(
   'Job',
   z.strictObject({
@@ -77,10 +98,11 @@ export const jobsRouteDocs = defineRouteDocs([
       'Validates the whole request before creating anything: the body (400 `validation_failed`), `webhookUrl` as §9 (400s), the template ' +
       '(404 `template_not_found`), then every row against it (a layer or field the template lacks is a 400 naming `rows.<i>.<layer>[.<field>]`). ' +
       'Each row then renders exactly like POST /api/generate (cached, single-flighted, one unit of the monthly quota per fresh row, never the ' +
-      'per-minute limit); a row whose values fail validation or whose render is refused is a failed item, and the others go on. At most ' +
+      'per-minute limit). A CSV upload (multipart/form-data) that does not parse is a 400 `csv_invalid` naming the line; a row whose values fail validation or whose render is refused is a failed item, and the others go on. At most ' +
       '`JOB_CONCURRENCY_PER_ACCOUNT` rows of an account draw at once. Optional `metadata` (≤ 4 KiB of JSON) is an addition to §22 (issue 26).',
     body: {
       schema: createJobSchema,
+      alternatives: [{ mediaType: 'multipart/form-data', schema: csvJobSchema }],
       examples: {
         rows: { templateId: 'tpl_8hQ2xZ4kLmN7pR1s', rows: [{ title: { text: 'Ada' } }, { title: { text: 'Grace' } }], metadata: { campaign: 'spring' } },
       },
@@ -93,7 +115,7 @@ export const jobsRouteDocs = defineRouteDocs([
         examples: { queued: { ...JOB_EXAMPLE, status: 'queued', done: 0, progress: 0, startedAt: null } },
       },
       ...errors({
-        400: ['validation_failed', 'webhook_url_invalid', 'webhook_url_forbidden', 'webhook_secret_missing'],
+        400: ['validation_failed', 'csv_invalid', 'webhook_url_invalid', 'webhook_url_forbidden', 'webhook_secret_missing'],
         404: ['template_not_found'],
       }),
     },

@@ -9,6 +9,7 @@ import type { Template } from '../templates/entities/template.entity';
 import { TemplatesService } from '../templates/templates.service';
 import { HookRenderService } from '../webhooks/hook-render.service';
 import { createJobSchema, ListJobsQuery } from './dto/create-job.schema';
+import type { JobInput } from './dto/job-upload';
 import { JobItemResponse, JobResponse, toJobItemResponse, toJobResponse } from './dto/job-response';
 import type { Job } from './entities/job.entity';
 import { JobItemsRepository } from './job-items.repository';
@@ -41,12 +42,13 @@ export class JobsService {
   ) {}
 
   /** Order of checks as §9: body (400), webhookUrl (400s), template (404), rows against the template (400). */
-  async create(account: Account, body: unknown): Promise<JobResponse> {
+  async create(account: Account, { body, csvColumns }: JobInput): Promise<JobResponse> {
     const request = parseOrThrow(createJobSchema, body);
     // Rows and metadata as sent (see createJobSchema): a `__proto__` layer name stays a name.
     const raw = body as { rows: Array<Record<string, Record<string, unknown>>>; metadata?: Record<string, unknown> };
     if (request.webhookUrl !== undefined && request.webhookUrl !== null) await this.hooks.checkWebhook(account, request.webhookUrl);
     const template = await this.templates.getOwned(account.id, request.templateId);
+    if (csvColumns) checkColumns(template, csvColumns);
     checkRows(template, raw.rows);
     const job: Job = {
       id: newId('job'),
@@ -114,25 +116,49 @@ export class JobsService {
   }
 }
 
+/** Finds the layers and fields a row or a CSV column names that the template lacks (names are data: a Map). */
+class OverrideChecker {
+  readonly details: ValidationDetail[] = [];
+  private readonly types: Map<string, LayerTypeName>;
+
+  constructor(template: Template) {
+    this.types = new Map(template.layers.map((layer) => [layer.name, layer.type]));
+  }
+
+  check(path: string, layer: string, fields: readonly string[]): void {
+    const type = this.types.get(layer);
+    if (type === undefined) {
+      this.details.push({ path: `${path}.${layer}`, message: `the template has no layer "${layer}"` });
+      return;
+    }
+    for (const field of fields) {
+      if (!OVERRIDABLE[type].has(field))
+        this.details.push({ path: `${path}.${layer}.${field}`, message: `a ${type} layer has no overridable field "${field}"` });
+    }
+  }
+
+  /** 400 listing the first problems, if any. */
+  refuse(): void {
+    if (this.details.length === 0) return;
+    const shown = this.details.slice(0, MAX_DETAILS);
+    throw new CommonException(CommonErrorCode.VALIDATION_FAILED, shown.map((detail) => `${detail.path}: ${detail.message}`).join('; '), { details: shown });
+  }
+}
+
 /** Every layer a row names must be in the template, and every field one its type lets a request override. */
 function checkRows(template: Template, rows: ReadonlyArray<Record<string, Record<string, unknown>>>): void {
-  const types = new Map<string, LayerTypeName>(template.layers.map((layer) => [layer.name, layer.type]));
-  const details: ValidationDetail[] = [];
+  const checker = new OverrideChecker(template);
   rows.forEach((row, index) => {
-    for (const [name, override] of Object.entries(row)) {
-      const type = types.get(name);
-      if (type === undefined) details.push({ path: `rows.${index}.${name}`, message: `the template has no layer "${name}"` });
-      else {
-        for (const field of Object.keys(override)) {
-          if (!OVERRIDABLE[type].has(field))
-            details.push({ path: `rows.${index}.${name}.${field}`, message: `a ${type} layer has no overridable field "${field}"` });
-        }
-      }
-    }
+    for (const [name, override] of Object.entries(row)) checker.check(`rows.${index}`, name, Object.keys(override));
   });
-  if (details.length === 0) return;
-  const shown = details.slice(0, MAX_DETAILS);
-  throw new CommonException(CommonErrorCode.VALIDATION_FAILED, shown.map((detail) => `${detail.path}: ${detail.message}`).join('; '), { details: shown });
+  checker.refuse();
+}
+
+/** A CSV's every column, even one whose cells are all empty, must name a layer and a field it has. */
+function checkColumns(template: Template, columns: ReadonlyArray<{ layer: string; field: string }>): void {
+  const checker = new OverrideChecker(template);
+  for (const { layer, field } of columns) checker.check('file', layer, [field]);
+  checker.refuse();
 }
 
 const invalidCursor = () =>

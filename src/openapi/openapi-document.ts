@@ -242,6 +242,9 @@ function buildOperation(converter: SchemaConverter, route: RouteDoc): JsonSchema
                 schema: converter.convert(route.body.schema),
                 ...(route.body.examples ? { examples: namedExamples(route.body.examples) } : {}),
               },
+              ...Object.fromEntries(
+                (route.body.alternatives ?? []).map((alternative) => [alternative.mediaType, { schema: converter.convert(alternative.schema) }]),
+              ),
             },
           },
         }

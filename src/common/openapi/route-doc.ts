@@ -51,7 +51,14 @@ export interface RouteDoc {
   /** Request headers the route reads (besides Authorization), e.g. `If-Match`. */
   headers?: Record<string, z.ZodType>;
   /** The request body; `mediaType` defaults to application/json (multipart/form-data for uploads). */
-  body?: { schema: z.ZodType; examples?: Record<string, unknown>; description?: string; mediaType?: string };
+  body?: {
+    schema: z.ZodType;
+    examples?: Record<string, unknown>;
+    description?: string;
+    mediaType?: string;
+    /** The same request in other media types (e.g. a CSV upload as multipart/form-data beside JSON). */
+    alternatives?: ReadonlyArray<{ mediaType: string; schema: z.ZodType }>;
+  };
   responses: Record<number, ResponseDoc>;
 }
 
