@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { RenderModule } from '../render/render.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -12,7 +13,7 @@ import { JobsService } from './jobs.service';
 
 /** Asynchronous and bulk rendering (§22), run inside the server process with its state in the database. */
 @Module({
-  imports: [AccountsModule, TemplatesModule, RenderModule, WebhooksModule],
+  imports: [IdempotencyModule, AccountsModule, TemplatesModule, RenderModule, WebhooksModule],
   controllers: [JobsController],
   providers: [JobsService, JobsRepository, JobItemsRepository, JobRunnerService, JobNotifier],
 })

@@ -10,6 +10,7 @@ export type HeaderName =
   | 'X-RateLimit-Reset'
   | 'X-Cache'
   | 'Location'
+  | 'Idempotent-Replayed'
   | 'ETag'
   | 'Cache-Control'
   | 'WWW-Authenticate';
@@ -98,6 +99,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not found',
   409: 'Conflict',
+  422: 'Unprocessable',
   413: 'Body over 1 MiB',
   414: 'Query string too long',
   408: 'The request did not arrive in time',
