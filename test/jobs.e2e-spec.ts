@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountsService } from '../src/accounts/accounts.service';
+import { RenderErrorCode, RenderException } from '../src/render/render.exception';
 import { RenderService } from '../src/render/render.service';
 import { verifySignature } from '../src/webhooks/webhook-signature';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
@@ -368,6 +369,16 @@ describe('jobs survive a restart', () => {
       const id = created.body.id as string;
       const app1 = first;
       await until(async () => (await app1.request('GET', `/api/jobs/${id}`, { apiKey: owner.apiKey })).body.done >= 2);
+      // The row drawing when the server stops fails with a 5xx (its pool closes under it): that is the shutdown's
+      // failure, not the row's, so the row must be drawn after the restart, not recorded as failed.
+      let entered!: () => void;
+      const drawing = new Promise<void>((resolve) => (entered = resolve));
+      jest.spyOn(first.get(RenderService), 'renderTemplate').mockImplementation(async () => {
+        entered();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        throw new RenderException(RenderErrorCode.RENDER_FAILED, 'The image could not be rendered');
+      });
+      await Promise.race([drawing, new Promise((_, reject) => setTimeout(() => reject(new Error('no row started')), 30_000).unref())]);
       // A process killed while drawing leaves its claim behind: the last row, claimed for ten minutes by nobody.
       await first.dataSource.query("UPDATE job_items SET claim_token = 'dead', claimed_until = ? WHERE job_id = ? AND item_index = 19", [
         new Date(Date.now() + 600_000).toISOString().slice(0, 23).replace('T', ' '),

@@ -109,6 +109,12 @@ export class JobRunnerService implements OnApplicationBootstrap, BeforeApplicati
     if (!job) return;
     await this.jobs.markRunning(job.id, this.clock.now());
     const outcome = await this.renderRow(job, item);
+    // Stopping: the render pool and the store close under a row drawing now, and its 5xx is the shutdown's, not
+    // the row's. The row goes back (its unit was refunded) and is drawn after the restart.
+    if (this.stopping && outcome.status === 'failed' && Number(outcome.error.statusCode) >= 500) {
+      await this.items.release(item);
+      return;
+    }
     // A claim lost meanwhile (expired and taken by another runner): that runner records the row.
     if (await this.items.finish(item, outcome)) await this.completeIfDone(job.id);
   }
