@@ -411,3 +411,68 @@ describe('jobs survive a restart', () => {
     }
   });
 });
+
+describe('jobs on two instances sharing a database', () => {
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    first = await startTestApp();
+    const database = first.config.database;
+    second = await startTestApp({
+      shared: {
+        dataDir: first.config.dataDir,
+        databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url,
+        redisPrefix: first.config.redisPrefix,
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('draws each row once whichever instance claims it, and bills exactly the rows', async () => {
+    const owner = await createAccount(first, { plan: 'pro' });
+    const templateId = await createTemplate(first, owner.apiKey);
+    const renders = [first, second].map((app) => {
+      const service = app.get(RenderService);
+      const original = service.renderTemplate.bind(service);
+      const counter = { calls: 0 };
+      jest.spyOn(service, 'renderTemplate').mockImplementation(async (...args) => {
+        counter.calls++;
+        return original(...args);
+      });
+      return counter;
+    });
+    try {
+      const created = await first.request('POST', '/api/jobs', { apiKey: owner.apiKey, body: { templateId, rows: titles(16, 'shared') } });
+      const id = created.body.id as string;
+      await until(async () => (await second.request('GET', `/api/jobs/${id}`, { apiKey: owner.apiKey })).body.status === 'completed');
+      expect((await second.request('GET', `/api/jobs/${id}`, { apiKey: owner.apiKey })).body).toMatchObject({ done: 16, failed: 0 });
+      expect(renders[0].calls + renders[1].calls).toBe(16);
+      const rows = (await first.request('GET', `/api/jobs/${id}/items`, { apiKey: owner.apiKey })).body.data;
+      expect(rows.filter((item: { cached: boolean }) => item.cached)).toEqual([]);
+      expect((await first.request('GET', '/api/usage', { apiKey: owner.apiKey })).body.quota.used).toBe(16);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
+  it('creates one job when the same Idempotency-Key reaches both instances at once', async () => {
+    const owner = await createAccount(first, { plan: 'pro' });
+    const templateId = await createTemplate(first, owner.apiKey);
+    const body = { templateId, rows: [{ title: { text: 'one job' } }] };
+    const headers = { 'idempotency-key': 'same-key-two-instances' };
+    const answers = await Promise.all([first, second].map((app) => app.request('POST', '/api/jobs', { apiKey: owner.apiKey, body, headers })));
+    // One ran; the other found it running (409) or, if it had already answered, got its replay.
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect([
+      [202, 409],
+      [202, 202],
+    ]).toContainEqual(statuses);
+    expect(answers.filter((answer) => answer.status === 202 && answer.headers.get('idempotent-replayed') === null)).toHaveLength(1);
+    expect((await second.request('GET', '/api/jobs', { apiKey: owner.apiKey })).body.data).toHaveLength(1);
+  });
+});
