@@ -285,6 +285,35 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
     });
   });
 
+  it('treats __proto__, constructor and toString as layer names in JSON rows (§20)', async () => {
+    const names = ['__proto__', 'constructor', 'toString'];
+    const template = `{"name":"names","width":300,"height":100,"layers":[${names
+      .map((name, index) => `{"name":"${name}","type":"rect","x":${index * 100},"y":0,"width":100,"height":100,"fill":"#000000"}`)
+      .join(',')}]}`;
+    const ownTemplate = (
+      await testApp.request('POST', '/api/templates', { apiKey: owner.apiKey, rawBody: template, headers: { 'content-type': 'application/json' } })
+    ).body.id;
+    const layers = '{"__proto__":{"fill":"#ff0000"},"constructor":{"fill":"#00ff00"},"toString":{"hidden":true}}';
+    const rawBody = `{"templateId":"${ownTemplate}","rows":[${layers}]}`;
+    const created = await testApp.request('POST', '/api/jobs', { apiKey: owner.apiKey, rawBody, headers: { 'content-type': 'application/json' } });
+    expect(created.status).toBe(202);
+    await ended(created.body.id);
+    const [item] = (await items(created.body.id)).data;
+    expect(item).toMatchObject({ status: 'succeeded', warnings: [] });
+    const alone = await testApp.request('POST', '/api/generate', {
+      apiKey: owner.apiKey,
+      rawBody: `{"templateId":"${ownTemplate}","layers":${layers}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(alone.body).toMatchObject({ cached: true, imageUrl: item.imageUrl });
+    const unknown = await testApp.request('POST', '/api/jobs', {
+      apiKey: owner.apiKey,
+      rawBody: `{"templateId":"${ownTemplate}","rows":[{"__proto__":{"text":"a rect has no text"}}]}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(unknown.body.details).toEqual([{ path: 'rows.0.__proto__.text', message: 'a rect layer has no overridable field "text"' }]);
+  });
+
   describe('CSV input', () => {
     const csvForm = (csv: string | Buffer, fields: Record<string, string> = { templateId }) => {
       const form = new FormData();
