@@ -23,6 +23,7 @@ import { StorageModule } from './storage/storage.module';
 import { SettingsModule } from './settings/settings.module';
 import { TemplatesModule } from './templates/templates.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { JobsModule } from './jobs/jobs.module';
 
 @Module({})
 export class AppModule {
@@ -49,6 +50,7 @@ export class AppModule {
         HealthModule,
         SettingsModule,
         WebhooksModule,
+        JobsModule,
         DashboardModule,
         OpenApiModule,
       ],

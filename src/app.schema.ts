@@ -2,6 +2,8 @@ import { ACCOUNTS_PERSISTENCE } from './accounts/accounts.persistence';
 import { BILLING_PERSISTENCE } from './billing/billing.persistence';
 import { DASHBOARD_PERSISTENCE } from './dashboard/dashboard.persistence';
 import { FONTS_PERSISTENCE } from './fonts/fonts.persistence';
+import { IDEMPOTENCY_PERSISTENCE } from './idempotency/idempotency.persistence';
+import { JOBS_PERSISTENCE } from './jobs/jobs.persistence';
 import { BASELINE_SCHEMA, combineSchemas, EXACT_IDS_SCHEMA } from './database/database-schema';
 import { RENDER_PERSISTENCE } from './render/render.persistence';
 import { TEMPLATES_PERSISTENCE } from './templates/templates.persistence';
@@ -17,5 +19,7 @@ export const APP_SCHEMA = combineSchemas(
   WEBHOOKS_PERSISTENCE,
   DASHBOARD_PERSISTENCE,
   FONTS_PERSISTENCE,
+  JOBS_PERSISTENCE,
+  IDEMPOTENCY_PERSISTENCE,
   EXACT_IDS_SCHEMA,
 );

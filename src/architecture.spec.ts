@@ -28,6 +28,8 @@ const ROOMS: Record<string, readonly string[]> = {
   storage: ['common', 'config', 'design', 'accounts'],
   fonts: ['common', 'config', 'database', 'design', 'accounts', 'storage'],
   billing: ['common', 'config', 'database', 'redis', 'metrics', 'accounts', 'limits'],
+  // Idempotency keys (§22) for the routes that create or bill.
+  idempotency: ['common', 'config', 'database', 'accounts'],
   templates: ['common', 'database', 'design', 'accounts', 'fonts'],
   render: [
     'common',
@@ -44,8 +46,11 @@ const ROOMS: Record<string, readonly string[]> = {
     'fonts',
     'billing',
     'templates',
+    'idempotency',
   ],
-  webhooks: ['common', 'database', 'network', 'accounts', 'metrics', 'settings', 'render'],
+  webhooks: ['common', 'database', 'network', 'accounts', 'metrics', 'settings', 'render', 'idempotency'],
+  // Jobs: bulk rows rendered through render/, billed by it, announced through webhooks/.
+  jobs: ['common', 'config', 'database', 'design', 'accounts', 'templates', 'render', 'webhooks', 'idempotency'],
   preview: ['common', 'config', 'design', 'accounts', 'limits', 'fonts', 'billing', 'templates', 'render'],
   'template-files': ['common', 'design', 'accounts', 'templates'],
   health: ['common', 'config', 'redis', 'accounts', 'storage', 'billing', 'render'],
@@ -64,6 +69,8 @@ const ROOMS: Record<string, readonly string[]> = {
     'templates',
     'render',
     'webhooks',
+    'jobs',
+    'idempotency',
     'preview',
     'health',
   ],

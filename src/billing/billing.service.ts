@@ -31,6 +31,11 @@ export interface Admission {
   refund(): Promise<void>;
 }
 
+/** How a render is admitted: `minuteSlot: false` counts the monthly unit only (job rows, §22: not the per-minute limit). */
+export interface AdmitOptions {
+  minuteSlot?: boolean;
+}
+
 const secondsUntil = (fromMs: number, toMs: number | null): number => (toMs === null ? 0 : Math.max(1, Math.ceil((toMs - fromMs) / 1000)));
 
 /**
@@ -48,7 +53,7 @@ export class BillingService {
     private readonly refunds: RefundRetrier,
   ) {}
 
-  async admit(account: Account): Promise<Admission> {
+  async admit(account: Account, options: AdmitOptions = {}): Promise<Admission> {
     const nowMs = this.clock.nowMs();
     const now = new Date(nowMs);
     const limits = effectiveLimits(account);
@@ -79,6 +84,8 @@ export class BillingService {
         retryAfter: retryAfterSeconds(nowMs, period.end.getTime()),
       });
     }
+
+    if (options.minuteSlot === false) return this.unitOnly(lease, unitBack);
 
     // The slot's removal is queued behind its ZADD on the same connection, so it also undoes one that
     // reached Redis although its answer was lost.
@@ -127,6 +134,24 @@ export class BillingService {
           throw error;
         }),
       refund: () => this.refunds.settle([commitUnknown ? undoBack : unitBack, slotBack]),
+    };
+  }
+
+  /** An admission holding the monthly unit alone: no minute slot to take or give back, no minute headers. */
+  private unitOnly(lease: QuotaLease, unitBack: Refund): Admission {
+    let commitUnknown = false;
+    const undoBack: Refund = {
+      ...unitBack,
+      run: () => this.quota.undoCommit(lease, () => this.clock.nowMs() < lease.expiresAt.getTime() - RECLAIM_MARGIN_MS),
+    };
+    return {
+      headers: {},
+      commit: (alongside) =>
+        this.quota.commit(lease, alongside).catch((error: unknown) => {
+          commitUnknown = true;
+          throw error;
+        }),
+      refund: () => this.refunds.settle([commitUnknown ? undoBack : unitBack]),
     };
   }
 

@@ -61,6 +61,8 @@ export class AppConfig {
   readonly logFormat: 'json' | 'pretty';
   /** Studio previews per account per minute (their own limit: never the plan's minute or month). */
   readonly previewPerMinute: number;
+  /** Job rows one account may have drawing at once, across instances (§22). */
+  readonly jobConcurrencyPerAccount: number;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -148,6 +150,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   PREVIEW_PER_MINUTE: integerString(1, 100_000).default(120),
+  JOB_CONCURRENCY_PER_ACCOUNT: integerString(1, 64).default(2),
 });
 
 /** Accepts 64 hex characters or base64 of exactly 32 bytes. */
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
     previewPerMinute: values.PREVIEW_PER_MINUTE,
+    jobConcurrencyPerAccount: values.JOB_CONCURRENCY_PER_ACCOUNT,
   });
 }
 

@@ -30,6 +30,8 @@ const HEADERS: Record<HeaderName, { description: string; schema: JsonSchema }> =
     description: '`HIT` when the answer did not draw (cached, or joined an identical render in progress), `MISS` when it drew.',
     schema: { type: 'string', enum: ['HIT', 'MISS'] },
   },
+  'Idempotent-Replayed': { description: '`true` on an answer replayed for a repeated `Idempotency-Key`.', schema: { type: 'string', const: 'true' } },
+  Location: { description: 'Where the created resource can be read (a path on this server).', schema: { type: 'string' } },
   ETag: { description: 'Strong entity tag; send it back in `If-None-Match` for a 304.', schema: { type: 'string' } },
   'Cache-Control': { description: 'Caching rules for shared and private caches.', schema: { type: 'string' } },
   'Content-Security-Policy': {
@@ -246,6 +248,9 @@ function buildOperation(converter: SchemaConverter, route: RouteDoc): JsonSchema
                 schema: converter.convert(route.body.schema),
                 ...(route.body.examples ? { examples: namedExamples(route.body.examples) } : {}),
               },
+              ...Object.fromEntries(
+                (route.body.alternatives ?? []).map((alternative) => [alternative.mediaType, { schema: converter.convert(alternative.schema) }]),
+              ),
             },
           },
         }

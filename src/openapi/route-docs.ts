@@ -5,11 +5,16 @@ import { metricsRouteDocs } from '../metrics/metrics.openapi';
 import { previewRouteDocs } from '../preview/preview.openapi';
 import { renderRouteDocs } from '../render/render.openapi';
 import { settingsRouteDocs } from '../settings/settings.openapi';
+import { jobsRouteDocs } from '../jobs/jobs.openapi';
 import { imagesRouteDocs } from '../storage/images.openapi';
 import { templatesRouteDocs } from '../templates/templates.openapi';
 import { webhooksRouteDocs } from '../webhooks/webhooks.openapi';
 import { openApiRouteDocs } from './openapi.openapi';
 import type { RouteDoc } from '../common/openapi/route-doc';
+import { withIdempotency } from '../idempotency/idempotency.openapi';
+
+/** The routes that create or bill, which take `Idempotency-Key` (§22). */
+const IDEMPOTENT = new Set(['post /api/generate', 'post /api/generate/batch', 'post /api/hooks/render', 'post /api/jobs']);
 
 /**
  * Every documented route, one list per module (`src/<module>/<module>.openapi.ts`). A route that the
@@ -20,6 +25,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...previewRouteDocs,
   ...renderRouteDocs,
   ...webhooksRouteDocs,
+  ...jobsRouteDocs,
   ...imagesRouteDocs,
   ...billingRouteDocs,
   ...settingsRouteDocs,
@@ -27,4 +33,4 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...openApiRouteDocs,
   ...healthRouteDocs,
   ...metricsRouteDocs,
-];
+].map((route) => (IDEMPOTENT.has(`${route.method} ${route.path}`) ? withIdempotency(route) : route));

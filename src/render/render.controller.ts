@@ -1,6 +1,7 @@
 import { Body, Controller, Header, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { generateRequestSchema, RenderRequest } from './dto/render-request.schema';
 import { RenderBatchService } from './render-batch.service';
@@ -8,7 +9,8 @@ import { jsonAnswer, RenderedAnswer, RenderMetricsInterceptor } from './render-m
 import { RenderService } from './render.service';
 
 @Controller('api')
-@UseInterceptors(RenderMetricsInterceptor)
+// Idempotency first: a replayed answer never reaches the metrics (nothing was rendered).
+@UseInterceptors(IdempotencyInterceptor, RenderMetricsInterceptor)
 export class RenderController {
   constructor(
     private readonly renders: RenderService,

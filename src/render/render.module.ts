@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { BillingModule } from '../billing/billing.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { FontsModule } from '../fonts/fonts.module';
 import { SettingsModule } from '../settings/settings.module';
 import { StorageModule } from '../storage/storage.module';
@@ -21,7 +22,7 @@ import { ImageAccessTracker } from './retention/image-access-tracker';
 import { RetentionSweeperService } from './retention/retention-sweeper.service';
 
 @Module({
-  imports: [TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule, FontsModule],
+  imports: [IdempotencyModule, TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule, FontsModule],
   controllers: [RenderController, PublicRenderController],
   providers: [
     PublicRenderService,

@@ -48,6 +48,8 @@ export interface TemplateRenderOptions {
   verifyStored?: boolean;
   /** The client address of an unauthenticated render (GET /api/render), limited per address when fresh. */
   anonymousClient?: string;
+  /** False for job rows (§22): they count toward the monthly quota only, never the per-minute limit. */
+  minuteSlot?: boolean;
 }
 
 /** A render whose counting is decided (cache hit, joined drawing, or admitted); `outcome` settles when it is drawn. */
@@ -106,7 +108,7 @@ export class RenderService {
    * item after item, so limits are decided in order while admitted drawings run in parallel.
    */
   async startTemplate(owner: Account, template: Template, request: RenderRequest, options: TemplateRenderOptions = {}): Promise<StartedRender> {
-    const { startedAt = performance.now(), verifyStored = true, anonymousClient } = options;
+    const { startedAt = performance.now(), verifyStored = true, anonymousClient, minuteSlot = true } = options;
     const plan = await this.pipeline.plan(owner.id, template, request, this.cacheKeySecret);
     const entry = await this.cache.find(plan.key);
     if (entry) {
@@ -118,7 +120,7 @@ export class RenderService {
     const decided = new Promise<void>((resolve) => (admitted = resolve));
     // Single flight: concurrent identical renders, on this instance or (with Redis) any other, draw once.
     const outcome = this.flights
-      .run(plan.key, () => this.draw(owner, template, plan, anonymousClient, admitted))
+      .run(plan.key, () => this.draw(owner, template, plan, { anonymousClient, minuteSlot }, admitted))
       .then((flight) => this.answer(plan, flight.result.warnings, flight.drew ? (flight.result as Drawing) : null, startedAt));
     // A refusal (429) rejects `outcome` before `decided` and is thrown here.
     await Promise.race([decided, outcome]);
@@ -135,10 +137,16 @@ export class RenderService {
    * Counts the render (429 when over a limit), then draws within RENDER_TIMEOUT; a failed or
    * overrun drawing gives its unit and minute slot back.
    */
-  private async draw(owner: Account, template: Template, plan: RenderPlan, anonymousClient: string | undefined, onAdmitted: () => void): Promise<Drawing> {
+  private async draw(
+    owner: Account,
+    template: Template,
+    plan: RenderPlan,
+    { anonymousClient, minuteSlot }: Pick<TemplateRenderOptions, 'anonymousClient' | 'minuteSlot'>,
+    onAdmitted: () => void,
+  ): Promise<Drawing> {
     // The anonymous caller's own limit first: over it, the owner is charged nothing (§19).
     const releaseClient = anonymousClient === undefined ? null : await this.publicLimits.admit(anonymousClient);
-    const admission = await this.billing.admit(owner).catch(async (error: unknown) => {
+    const admission = await this.billing.admit(owner, { minuteSlot }).catch(async (error: unknown) => {
       await releaseClient?.();
       throw error;
     });

@@ -27,22 +27,26 @@ export class HookRenderService {
 
   async render(account: Account, request: HookRenderRequest): Promise<HookRenderResult> {
     const { webhookUrl, ...renderRequest } = request;
-    let target: CheckedTarget | null = null;
-    if (webhookUrl !== undefined && webhookUrl !== null) {
-      target = await this.checkTarget(webhookUrl);
-      if (!SettingsService.hasWebhookSecret(account)) {
-        throw new WebhooksException(
-          WebhooksErrorCode.WEBHOOK_SECRET_MISSING,
-          'Generate a webhook secret (POST /api/settings/webhook-secret) before using webhookUrl',
-        );
-      }
-    }
+    const target = webhookUrl !== undefined && webhookUrl !== null ? await this.checkWebhook(account, webhookUrl) : null;
     const outcome = await this.renders.renderOwned(account, renderRequest);
     const delivery = target ? { accountId: account.id, target, payload: outcome.json, imageUrl: outcome.response.imageUrl } : null;
     return { outcome, delivery };
   }
 
-  private async checkTarget(webhookUrl: string): Promise<CheckedTarget> {
+  /** §9's checks of a `webhookUrl` (syntax, address, then the account has a secret); jobs (§22) use them too. */
+  async checkWebhook(account: Account, webhookUrl: string): Promise<CheckedTarget> {
+    const target = await this.checkTarget(webhookUrl);
+    if (!SettingsService.hasWebhookSecret(account)) {
+      throw new WebhooksException(
+        WebhooksErrorCode.WEBHOOK_SECRET_MISSING,
+        'Generate a webhook secret (POST /api/settings/webhook-secret) before using webhookUrl',
+      );
+    }
+    return target;
+  }
+
+  /** Syntax and address only: a job's completion re-checks its stored URL just before delivering. */
+  async checkTarget(webhookUrl: string): Promise<CheckedTarget> {
     try {
       return await this.targets.check(webhookUrl);
     } catch (error) {

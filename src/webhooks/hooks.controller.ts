@@ -2,6 +2,7 @@ import { Body, Controller, Header, HttpCode, Post, Req, UseInterceptors } from '
 import type { FastifyRequest } from 'fastify';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { HookRenderRequest, hookRenderRequestSchema } from '../render/dto/render-request.schema';
 import { jsonAnswer, RenderedAnswer, RenderMetricsInterceptor } from '../render/render-metrics.interceptor';
@@ -16,7 +17,7 @@ export class HooksController {
   @Post('render')
   @HttpCode(200)
   @Header('Content-Type', 'application/json; charset=utf-8')
-  @UseInterceptors(RenderMetricsInterceptor)
+  @UseInterceptors(IdempotencyInterceptor, RenderMetricsInterceptor)
   async render(
     @CurrentAccount() account: Account,
     @Body(new ZodValidationPipe(hookRenderRequestSchema)) body: HookRenderRequest,

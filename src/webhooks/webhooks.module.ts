@@ -4,6 +4,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { FastifyInstance } from 'fastify';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { RenderModule } from '../render/render.module';
 import { SettingsModule } from '../settings/settings.module';
 import { DeliveriesController } from './deliveries.controller';
@@ -15,10 +16,10 @@ import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 
 @Module({
-  imports: [HttpModule, TypeOrmModule.forFeature([WebhookDelivery]), RenderModule, SettingsModule],
+  imports: [IdempotencyModule, HttpModule, TypeOrmModule.forFeature([WebhookDelivery]), RenderModule, SettingsModule],
   controllers: [HooksController, DeliveriesController],
   providers: [HookRenderService, WebhookDeliveryService, WebhookDeliveriesRepository],
-  exports: [WebhookDeliveryService],
+  exports: [WebhookDeliveryService, HookRenderService],
 })
 export class WebhooksModule implements OnModuleInit {
   constructor(

@@ -9,6 +9,8 @@ export type HeaderName =
   | 'X-RateLimit-Remaining'
   | 'X-RateLimit-Reset'
   | 'X-Cache'
+  | 'Location'
+  | 'Idempotent-Replayed'
   | 'ETag'
   | 'Cache-Control'
   | 'Content-Security-Policy'
@@ -52,7 +54,14 @@ export interface RouteDoc {
   /** Request headers the route reads (besides Authorization), e.g. `If-Match`. */
   headers?: Record<string, z.ZodType>;
   /** The request body; `mediaType` defaults to application/json (multipart/form-data for uploads). */
-  body?: { schema: z.ZodType; examples?: Record<string, unknown>; description?: string; mediaType?: string };
+  body?: {
+    schema: z.ZodType;
+    examples?: Record<string, unknown>;
+    description?: string;
+    mediaType?: string;
+    /** The same request in other media types (e.g. a CSV upload as multipart/form-data beside JSON). */
+    alternatives?: ReadonlyArray<{ mediaType: string; schema: z.ZodType }>;
+  };
   responses: Record<number, ResponseDoc>;
 }
 
@@ -92,6 +101,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not found',
   409: 'Conflict',
+  422: 'Unprocessable',
   413: 'Body over 1 MiB',
   414: 'Query string too long',
   408: 'The request did not arrive in time',

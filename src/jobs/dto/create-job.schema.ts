@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { MAX_DIMENSION } from '../../design/layer-fields';
+import { outputFormatSchema } from '../../design/output-formats';
+
+export const MAX_JOB_ROWS = 10_000;
+export const MAX_METADATA_BYTES = 4096;
+
+const dimension = z.number().int().min(1).max(MAX_DIMENSION);
+
+/** One row: layer name → overrides. Each row's values are judged when it runs (a bad one is a failed item). */
+const rowSchema = z
+  .record(z.string().min(1).max(100), z.record(z.string(), z.unknown()))
+  .describe('Layer overrides of one render, as `layers` in POST /api/generate. Every layer and field named must exist in the template.');
+
+/**
+ * POST /api/jobs (JSON). The service reads `rows` and `metadata` from the raw body once this passed: zod's
+ * record would drop a `__proto__` key, and names are data (§20).
+ */
+export const createJobSchema = z.strictObject({
+  templateId: z.string().min(1).max(64),
+  rows: z.array(rowSchema).min(1).max(MAX_JOB_ROWS),
+  format: outputFormatSchema.default('png'),
+  width: dimension.optional(),
+  height: dimension.optional(),
+  quality: z.number().int().min(1).max(100).optional(),
+  output: z.enum(['images']).default('images').describe('`images`: the items carry their URLs (`zip` and `pdf` are not offered yet)'),
+  webhookUrl: z
+    .string()
+    .max(2048)
+    .nullable()
+    .optional()
+    .describe('Receives one signed POST `{"event":"job.completed"|"job.canceled","job":…}` when the job ends (rules of §9)'),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .refine((value) => Buffer.byteLength(JSON.stringify(value)) <= MAX_METADATA_BYTES, `must be at most ${MAX_METADATA_BYTES} bytes of JSON`)
+    .optional()
+    .describe('Your own data (a JSON object of at most 4 KiB), kept and returned on the job and in its webhook. An addition to §22 (issue 26).'),
+});
+
+export type CreateJobRequest = z.output<typeof createJobSchema>;
+
+export const listJobsQuerySchema = z.strictObject({
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be a whole number')
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= 100, 'must be between 1 and 100')
+    .optional(),
+});
+export type ListJobsQuery = z.output<typeof listJobsQuerySchema>;

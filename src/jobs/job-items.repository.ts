@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { execute, sqlTimestamp } from '../database/sql';
+import type { JobItem, JobItemStatus } from './entities/job-item.entity';
+
+/** A row a runner holds: drawn by it alone until `claimedUntil`. */
+export interface ClaimedItem {
+  jobId: string;
+  index: number;
+  layers: Record<string, unknown>;
+  token: string;
+}
+
+export type ItemOutcome =
+  { status: 'succeeded'; imageUrl: string; cached: boolean; warnings: unknown[] } | { status: 'failed'; error: Record<string, unknown> };
+
+export interface ItemCounts {
+  succeeded: number;
+  failed: number;
+}
+
+interface ItemRow {
+  job_id: string;
+  item_index: number;
+  status: JobItemStatus;
+  layers: string;
+  image_url: string | null;
+  cached: number | boolean;
+  warnings: string | null;
+  error: string | null;
+}
+
+const ACTIVE_JOB = "SELECT 1 FROM jobs WHERE jobs.id = job_items.job_id AND jobs.status IN ('queued', 'running')";
+
+/**
+ * The one owner of `job_items` (inserted with their job by JobsRepository). Claims are compare-and-set
+ * UPDATEs on one row (pending, unclaimed or claim expired, job still active), atomic on SQLite and MySQL
+ * alike, so two runners (or instances) never both hold a row.
+ */
+@Injectable()
+export class JobItemsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Rows of the account's active jobs a runner may claim, oldest job first, in row order. */
+  async claimable(accountId: string, now: Date, limit: number): Promise<Array<{ jobId: string; index: number }>> {
+    const rows: Array<{ job_id: string; item_index: number }> = await this.dataSource.query(
+      `SELECT job_id, item_index FROM job_items WHERE account_id = ? AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < ?)
+         AND EXISTS (${ACTIVE_JOB}) ORDER BY job_id, item_index LIMIT ?`,
+      [accountId, sqlTimestamp(now), limit],
+    );
+    return rows.map((row) => ({ jobId: row.job_id, index: Number(row.item_index) }));
+  }
+
+  /** Rows of the account held by a live claim (on any instance). */
+  async claimedCount(accountId: string, now: Date): Promise<number> {
+    const rows: Array<{ count: number | string }> = await this.dataSource.query(
+      "SELECT COUNT(*) AS count FROM job_items WHERE account_id = ? AND status = 'pending' AND claimed_until >= ?",
+      [accountId, sqlTimestamp(now)],
+    );
+    return Number(rows[0]?.count ?? 0);
+  }
+
+  /** Takes the row under `token` until `until`; null when another runner has it, it is done, or its job ended. */
+  async claim(jobId: string, index: number, token: string, now: Date, until: Date): Promise<ClaimedItem | null> {
+    const changed = await execute(
+      this.dataSource,
+      `UPDATE job_items SET claim_token = ?, claimed_until = ? WHERE job_id = ? AND item_index = ? AND status = 'pending'
+         AND (claimed_until IS NULL OR claimed_until < ?) AND EXISTS (${ACTIVE_JOB})`,
+      [token, sqlTimestamp(until), jobId, index, sqlTimestamp(now)],
+    );
+    if (changed !== 1) return null;
+    const rows: Array<{ layers: string }> = await this.dataSource.query(
+      'SELECT layers FROM job_items WHERE job_id = ? AND item_index = ? AND claim_token = ?',
+      [jobId, index, token],
+    );
+    if (rows.length === 0) return null;
+    return { jobId, index, token, layers: JSON.parse(rows[0].layers) as Record<string, unknown> };
+  }
+
+  /** Records the row's outcome if this claim still holds it; false when it was lost (expired and taken). */
+  async finish(item: ClaimedItem, outcome: ItemOutcome): Promise<boolean> {
+    const values =
+      outcome.status === 'succeeded'
+        ? [outcome.status, outcome.imageUrl, outcome.cached ? 1 : 0, JSON.stringify(outcome.warnings), null]
+        : [outcome.status, null, 0, null, JSON.stringify(outcome.error)];
+    const changed = await execute(
+      this.dataSource,
+      `UPDATE job_items SET status = ?, image_url = ?, cached = ?, warnings = ?, error = ?, claim_token = NULL, claimed_until = NULL
+         WHERE job_id = ? AND item_index = ? AND claim_token = ? AND status = 'pending'`,
+      [...values, item.jobId, item.index, item.token],
+    );
+    return changed === 1;
+  }
+
+  /** Gives an unstarted claim back at once (the runner is stopping). */
+  async release(item: ClaimedItem): Promise<void> {
+    await execute(
+      this.dataSource,
+      "UPDATE job_items SET claim_token = NULL, claimed_until = NULL WHERE job_id = ? AND item_index = ? AND claim_token = ? AND status = 'pending'",
+      [item.jobId, item.index, item.token],
+    );
+  }
+
+  /** Succeeded and failed rows per job. */
+  async counts(jobIds: readonly string[]): Promise<Map<string, ItemCounts>> {
+    const counts = new Map<string, ItemCounts>(jobIds.map((id) => [id, { succeeded: 0, failed: 0 }]));
+    if (jobIds.length === 0) return counts;
+    const rows: Array<{ job_id: string; status: JobItemStatus; count: number | string }> = await this.dataSource.query(
+      `SELECT job_id, status, COUNT(*) AS count FROM job_items WHERE job_id IN (${jobIds.map(() => '?').join(', ')}) AND status <> 'pending' GROUP BY job_id, status`,
+      [...jobIds],
+    );
+    for (const row of rows) {
+      const entry = counts.get(row.job_id);
+      if (entry && (row.status === 'succeeded' || row.status === 'failed')) entry[row.status] = Number(row.count);
+    }
+    return counts;
+  }
+
+  /** The job's rows from `fromIndex`, in order. */
+  async page(jobId: string, fromIndex: number, limit: number): Promise<Array<Omit<JobItem, 'accountId' | 'claimToken' | 'claimedUntil'>>> {
+    const rows: ItemRow[] = await this.dataSource.query(
+      'SELECT job_id, item_index, status, layers, image_url, cached, warnings, error FROM job_items WHERE job_id = ? AND item_index >= ? ORDER BY item_index LIMIT ?',
+      [jobId, fromIndex, limit],
+    );
+    return rows.map((row) => ({
+      jobId: row.job_id,
+      index: Number(row.item_index),
+      status: row.status,
+      layers: JSON.parse(row.layers) as Record<string, unknown>,
+      imageUrl: row.image_url,
+      cached: Boolean(row.cached),
+      warnings: row.warnings === null ? null : (JSON.parse(row.warnings) as unknown[]),
+      error: row.error === null ? null : (JSON.parse(row.error) as Record<string, unknown>),
+    }));
+  }
+}

@@ -1,0 +1,129 @@
+import { RenderService } from '../src/render/render.service';
+import { createAccount, createTemplate, TestAccount } from './support/factories';
+import { startTestApp, TestApp } from './support/test-app';
+
+describe('Idempotency-Key (§22) on POST /api/generate and POST /api/jobs', () => {
+  let testApp: TestApp;
+  let owner: TestAccount;
+  let templateId: string;
+  let text = 0;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    owner = await createAccount(testApp, { plan: 'pro' });
+    templateId = await createTemplate(testApp, owner.apiKey);
+  });
+
+  afterAll(() => testApp?.close());
+
+  const generate = (key: string | null, body: object, account = owner) =>
+    testApp.request('POST', '/api/generate', { apiKey: account.apiKey, body, headers: key === null ? {} : { 'idempotency-key': key } });
+  const fresh = () => ({ templateId, layers: { title: { text: `idempotent ${++text}` } } });
+  const used = async (account = owner) => (await testApp.request('GET', '/api/usage', { apiKey: account.apiKey })).body.quota.used as number;
+
+  it('answers the first answer again, byte for byte, with Idempotent-Replayed, and counts nothing more', async () => {
+    const body = fresh();
+    const before = await used();
+    const first = await generate('order-1', body);
+    expect(first.status).toBe(200);
+    expect(first.body.cached).toBe(false);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const again = await generate('order-1', body);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
+    // `cached: false` and the same generationTimeMs: the first answer itself, not a new (cached) render.
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    expect(await used()).toBe(before + 1);
+    // Without the key the same body is an ordinary cache hit.
+    expect((await generate(null, body)).body.cached).toBe(true);
+  });
+
+  it('refuses the key with another request (422), and keeps keys per account', async () => {
+    await generate('order-2', fresh());
+    const before = await used();
+    const reused = await generate('order-2', fresh());
+    expect(reused.status).toBe(422);
+    expect(reused.body).toMatchObject({ statusCode: 422, code: 'idempotency_key_reused' });
+    expect(await used()).toBe(before);
+    const other = await createAccount(testApp, { plan: 'pro' });
+    const otherTemplate = await createTemplate(testApp, other.apiKey);
+    const theirs = await generate('order-2', { templateId: otherTemplate, layers: {} }, other);
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('answers 409 while the first request with the key is still running', async () => {
+    const renders = testApp.get(RenderService);
+    const original = renders.renderOwned.bind(renders);
+    let calls = 0;
+    const spy = jest.spyOn(renders, 'renderOwned').mockImplementation(async (...args) => {
+      calls++;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return original(...args);
+    });
+    try {
+      const body = fresh();
+      const [first, second] = await Promise.all([
+        generate('order-3', body),
+        new Promise((resolve) => setTimeout(resolve, 150)).then(() => generate('order-3', body)),
+      ]);
+      expect([first.status, second.status]).toEqual([200, 409]);
+      expect(second.body.code).toBe('idempotency_key_in_flight');
+    } finally {
+      spy.mockRestore();
+    }
+    // The refused request never reached the render.
+    expect(calls).toBe(1);
+  });
+
+  it('frees the key when the first request failed, so a retry runs for real', async () => {
+    const missing = { templateId: 'tpl_missing0000000000000', layers: {} };
+    expect((await generate('order-4', missing)).status).toBe(404);
+    const retried = await generate('order-4', missing);
+    expect(retried.status).toBe(404);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    const afterFix = await generate('order-4', fresh());
+    expect(afterFix.status).toBe(200);
+    expect(afterFix.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('keeps a key 24 hours', async () => {
+    const body = fresh();
+    await generate('order-5', body);
+    testApp.clock.advance(23 * 3600_000);
+    expect((await generate('order-5', body)).headers.get('idempotent-replayed')).toBe('true');
+    testApp.clock.advance(3600_000 + 1000);
+    const later = await generate('order-5', body);
+    expect(later.status).toBe(200);
+    expect(later.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('refuses a key that is not 1–255 printable ASCII characters', async () => {
+    for (const key of ['', 'x'.repeat(256), 'clé', 'tab\there']) {
+      const response = await generate(key, fresh());
+      expect({ key, status: response.status, code: response.body.code }).toEqual({ key, status: 400, code: 'validation_failed' });
+    }
+  });
+
+  it('creates one job for a repeated POST /api/jobs, replaying its 202, body and Location', async () => {
+    const account = await createAccount(testApp, { plan: 'pro' });
+    const ownTemplate = await createTemplate(testApp, account.apiKey);
+    const body = { templateId: ownTemplate, rows: [{ title: { text: 'once' } }] };
+    const post = () => testApp.request('POST', '/api/jobs', { apiKey: account.apiKey, body, headers: { 'idempotency-key': 'import-2026-11-25' } });
+    const first = await post();
+    const again = await post();
+    expect(first.status).toBe(202);
+    expect(again.status).toBe(202);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('location')).toBe(first.headers.get('location'));
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    expect((await testApp.request('GET', '/api/jobs', { apiKey: account.apiKey })).body.data).toHaveLength(1);
+    const other = await testApp.request('POST', '/api/jobs', {
+      apiKey: account.apiKey,
+      body: { ...body, rows: [{ title: { text: 'twice' } }] },
+      headers: { 'idempotency-key': 'import-2026-11-25' },
+    });
+    expect(other.status).toBe(422);
+  });
+});
