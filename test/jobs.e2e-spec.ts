@@ -8,6 +8,7 @@ import { RenderService } from '../src/render/render.service';
 import { verifySignature } from '../src/webhooks/webhook-signature';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
 import { HttpFixtureServer } from './support/http-fixture-server';
+import { metricValue } from './support/prometheus';
 import { startTestApp, TestApp } from './support/test-app';
 import { freshDatabaseUrl } from './support/test-database';
 
@@ -131,6 +132,19 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
     expect(alone.body).toMatchObject({ cached: true, imageUrl: page.data[1].imageUrl });
     const image = await fetch(testApp.baseUrl + new URL(page.data[1].imageUrl).pathname);
     expect(image.status).toBe(200);
+  });
+
+  it('counts its rows in /metrics: outcomes, row latency, and none left running', async () => {
+    const metrics = async () => (await testApp.request('GET', '/metrics')).text;
+    const before = await metrics();
+    const created = await create({ templateId, rows: [...titles(2, 'metrics'), { title: { fontSize: 0 } }] });
+    await ended(created.body.id);
+    const after = await metrics();
+    const delta = (name: string, labels: Record<string, string> = {}) => metricValue(after, name, labels) - metricValue(before, name, labels);
+    expect(delta('pictor_job_rows_total', { outcome: 'succeeded' })).toBe(2);
+    expect(delta('pictor_job_rows_total', { outcome: 'failed' })).toBe(1);
+    expect(delta('pictor_job_row_duration_seconds_count')).toBe(3);
+    expect(metricValue(after, 'pictor_job_rows_running')).toBe(0);
   });
 
   it('fails a row whose values are invalid with its error body, and goes on with the others', async () => {

@@ -1,11 +1,13 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { AccountsService } from '../accounts/accounts.service';
 import { settle, type SettledPromise } from '../common/async/settle';
 import { Clock } from '../common/clock/clock';
 import { toErrorResponse } from '../common/errors/error-body';
 import { parseOrThrow } from '../common/validation/zod-validation.pipe';
 import { AppConfig } from '../config/app-config';
+import { MetricsService } from '../metrics/metrics.service';
 import { generateRequestSchema } from '../render/dto/render-request.schema';
 import { RenderService } from '../render/render.service';
 import { TemplatesService } from '../templates/templates.service';
@@ -44,6 +46,7 @@ export class JobRunnerService implements OnApplicationBootstrap, BeforeApplicati
     private readonly renders: RenderService,
     private readonly notifier: JobNotifier,
     private readonly clock: Clock,
+    private readonly metrics: MetricsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -97,8 +100,10 @@ export class JobRunnerService implements OnApplicationBootstrap, BeforeApplicati
   private start(item: ClaimedItem): void {
     const run = settle(this.process(item));
     this.running.add(run);
+    this.metrics.jobRowsRunning.set(this.running.size);
     void run.then((outcome) => {
       this.running.delete(run);
+      this.metrics.jobRowsRunning.set(this.running.size);
       if (!outcome.ok) this.logger.warn(`Job ${item.jobId} row ${item.index}: ${(outcome.error as Error).message}`);
       this.wake();
     });
@@ -108,7 +113,10 @@ export class JobRunnerService implements OnApplicationBootstrap, BeforeApplicati
     const job = await this.jobs.findById(item.jobId);
     if (!job) return;
     await this.jobs.markRunning(job.id, this.clock.now());
+    const startedAt = performance.now();
     const outcome = await this.renderRow(job, item);
+    this.metrics.jobRows.inc({ outcome: outcome.status });
+    this.metrics.jobRowDuration.observe((performance.now() - startedAt) / 1000);
     // Stopping: the render pool and the store close under a row drawing now, and its 5xx is the shutdown's, not
     // the row's. The row goes back (its unit was refunded) and is drawn after the restart.
     if (this.stopping && outcome.status === 'failed' && Number(outcome.error.statusCode) >= 500) {

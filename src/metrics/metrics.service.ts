@@ -76,6 +76,26 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly jobRows = new Counter({
+    name: 'pictor_job_rows_total',
+    help: 'Job rows this process ran to an outcome (§22), by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly jobRowDuration = new Histogram({
+    name: 'pictor_job_row_duration_seconds',
+    help: 'Time to run one job row (a render, or its failure), claim to outcome',
+    buckets: SECONDS_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly jobRowsRunning = new Gauge({
+    name: 'pictor_job_rows_running',
+    help: 'Job rows this process is running now',
+    registers: [this.registry],
+  });
+
   readonly unhandledRejections = new Counter({
     name: 'pictor_unhandled_rejections_total',
     help: 'Promise rejections nobody handled (logged at error; the process keeps running)',
