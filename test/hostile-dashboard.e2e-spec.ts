@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RateLimitStore } from '../src/limits/rate-limit-store';
-import { startTestApp, TestApp } from './support/test-app';
+import { databaseUrlOf, startTestApp, TestApp } from './support/test-app';
 import { freePort, waitUntilLive } from './support/server-process';
 
 const ROOT = join(__dirname, '..');
@@ -57,7 +57,7 @@ describe('hostile input: the dashboard sign-in and sign-up forms', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: testApp.config.dataDir,
-        DATABASE_URL: testApp.config.database.type === 'sqlite' ? `sqlite:${testApp.config.database.path}` : testApp.config.database.url,
+        DATABASE_URL: databaseUrlOf(testApp),
         SECRETS_KEY: 'a'.repeat(64),
         RENDER_THREADS: '1',
         LOG_LEVEL: 'error',

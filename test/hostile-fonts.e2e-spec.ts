@@ -8,7 +8,7 @@ import { cmapTable, compositeBomb, format4Subtable, groupsSubtable, overlappingG
 import { createAccount, TestAccount } from './support/factories';
 import { fontFixtures, fontForm } from './support/font-fixtures';
 import { probingLiveness } from './support/liveness-probe';
-import { startTestApp, TestApp } from './support/test-app';
+import { databaseUrlOf, startTestApp, TestApp } from './support/test-app';
 import { freePort, waitUntilLive } from './support/server-process';
 
 /** How slow /health/live may answer while a hostile font is uploaded or drawn (§20). */
@@ -205,7 +205,7 @@ describe('hostile fonts: crafted tables answer quickly, and the server keeps ans
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: testApp.config.dataDir,
-        DATABASE_URL: testApp.config.database.type === 'sqlite' ? `sqlite:${testApp.config.database.path}` : testApp.config.database.url,
+        DATABASE_URL: databaseUrlOf(testApp),
         SECRETS_KEY: 'a'.repeat(64),
         RENDER_THREADS: '1',
         LOG_LEVEL: 'error',

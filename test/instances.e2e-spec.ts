@@ -5,7 +5,7 @@ import { TemplatesService } from '../src/templates/templates.service';
 import { ApiKeysService } from '../src/accounts/api-keys.service';
 import { createAccount, createTemplate } from './support/factories';
 import { fontFixtures, fontForm } from './support/font-fixtures';
-import { startTestApp, TestApp } from './support/test-app';
+import { startSecondInstance, startTestApp, TestApp } from './support/test-app';
 
 /**
  * Keys, accounts and templates are remembered in memory on each instance; a write on one instance
@@ -18,14 +18,7 @@ describe('two instances on one database', () => {
 
   beforeAll(async () => {
     first = await startTestApp();
-    const database = first.config.database;
-    second = await startTestApp({
-      shared: {
-        dataDir: first.config.dataDir,
-        databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url,
-        redisPrefix: first.config.redisPrefix,
-      },
-    });
+    second = await startSecondInstance(first);
   });
 
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { verifySignature } from '../src/webhooks/webhook-signature';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
 import { HttpFixtureServer } from './support/http-fixture-server';
 import { metricValue } from './support/prometheus';
-import { startTestApp, TestApp } from './support/test-app';
+import { startSecondInstance, startTestApp, TestApp } from './support/test-app';
 import { freshDatabaseUrl } from './support/test-database';
 
 /** Polls `check` every 50 ms, for at most `timeoutMs`. */
@@ -461,14 +461,7 @@ describe('jobs on two instances sharing a database', () => {
 
   beforeAll(async () => {
     first = await startTestApp();
-    const database = first.config.database;
-    second = await startTestApp({
-      shared: {
-        dataDir: first.config.dataDir,
-        databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url,
-        redisPrefix: first.config.redisPrefix,
-      },
-    });
+    second = await startSecondInstance(first);
   });
 
   afterAll(async () => {

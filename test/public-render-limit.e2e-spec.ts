@@ -1,5 +1,5 @@
 import { createAccount, createTemplate, TestAccount } from './support/factories';
-import { startTestApp, TestApp } from './support/test-app';
+import { startSecondInstance, startTestApp, TestApp } from './support/test-app';
 
 /** §19: PUBLIC_RENDER_PER_MINUTE fresh GET /api/render renders per client address per minute, across instances. */
 describe('anonymous render limit', () => {
@@ -12,15 +12,7 @@ describe('anonymous render limit', () => {
 
   beforeAll(async () => {
     first = await startTestApp({ env });
-    const database = first.config.database;
-    second = await startTestApp({
-      env,
-      shared: {
-        dataDir: first.config.dataDir,
-        databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url,
-        redisPrefix: first.config.redisPrefix,
-      },
-    });
+    second = await startSecondInstance(first, { env });
     // The count is shared through Redis; without it each instance counts alone (one instance then).
     instances = first.config.redisUrl ? [first, second] : [first];
     owner = await createAccount(first, { plan: 'pro' });

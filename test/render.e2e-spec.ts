@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
 import { HttpFixtureServer } from './support/http-fixture-server';
-import { startTestApp, TestApp } from './support/test-app';
+import { databaseUrlOf, startTestApp, TestApp } from './support/test-app';
 
 async function pixel(bytes: Buffer, x: number, y: number): Promise<number[]> {
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -195,8 +195,3 @@ describe('POST /api/generate', () => {
     expect({ ...theirs.body, message: '' }).toEqual({ ...missing.body, message: '' });
   });
 });
-
-function databaseUrlOf(testApp: TestApp): string {
-  const database = testApp.config.database;
-  return database.type === 'sqlite' ? `sqlite:${database.path}` : database.url;
-}

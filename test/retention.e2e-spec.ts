@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { RetentionSweeperService } from '../src/render/retention/retention-sweeper.service';
 import { ImageAccessTracker } from '../src/render/retention/image-access-tracker';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
-import { startTestApp, TestApp } from './support/test-app';
+import { startSecondInstance, startTestApp, TestApp } from './support/test-app';
 
 /** §19 retention: IMAGE_RETENTION=90s on two instances sharing the database (and Redis when set), moved by fake clocks. */
 describe('image retention', () => {
@@ -15,15 +15,7 @@ describe('image retention', () => {
 
   beforeAll(async () => {
     first = await startTestApp({ env });
-    const database = first.config.database;
-    second = await startTestApp({
-      env,
-      shared: {
-        dataDir: first.config.dataDir,
-        databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url,
-        redisPrefix: first.config.redisPrefix,
-      },
-    });
+    second = await startSecondInstance(first, { env });
     owner = await createAccount(first, { plan: 'pro' });
     templateId = await createTemplate(first, owner.apiKey);
   });

@@ -3,7 +3,7 @@ import { RedisConnections } from '../src/redis/redis-connections';
 import { RenderFlightService } from '../src/render/render-flight.service';
 import { RendererService } from '../src/render/renderer/renderer.service';
 import { createAccount, createTemplate } from './support/factories';
-import { startTestApp, TestApp } from './support/test-app';
+import { startSecondInstance, startTestApp, TestApp } from './support/test-app';
 
 /**
  * §6/§19: identical concurrent renders are drawn once and billed once — across instances when they
@@ -17,14 +17,7 @@ describe('single flight', () => {
 
   beforeAll(async () => {
     first = await startTestApp();
-    const database = first.config.database;
-    second = await startTestApp({
-      shared: {
-        dataDir: first.config.dataDir,
-        databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url,
-        redisPrefix: first.config.redisPrefix,
-      },
-    });
+    second = await startSecondInstance(first);
     // Without Redis the instances cannot see each other's drawings in progress: one instance then.
     instances = shared ? [first, second] : [first];
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ConfigError } from '../src/config/app-config';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
 import { S3_TEST_CREDENTIALS, startFaultProxy, startS3Server } from './support/s3-test-server';
-import { startTestApp, TestApp } from './support/test-app';
+import { startSecondInstance, startTestApp, TestApp } from './support/test-app';
 
 /** §19: images in an S3-compatible bucket (a real S3 protocol server, s3rver), and what happens when it fails. */
 describe('S3-compatible storage', () => {
@@ -76,15 +76,7 @@ describe('S3-compatible storage', () => {
       rmSync(join(s3.directory, 'pictor-images', 'generated', 'v1', `${fileName}._S3rver_object`));
       rmSync(join(s3.directory, 'pictor-images', 'generated', 'v1', `${fileName}._S3rver_metadata.json`), { force: true });
       // This instance put the object itself and trusts that for a few minutes; a second instance asks the store.
-      const database = testApp.config.database;
-      const other = await startTestApp({
-        env: s3Env(s3.endpoint),
-        shared: {
-          dataDir: testApp.config.dataDir,
-          databaseUrl: database.type === 'sqlite' ? `sqlite:${database.path}` : database.url,
-          redisPrefix: testApp.config.redisPrefix,
-        },
-      });
+      const other = await startSecondInstance(testApp, { env: s3Env(s3.endpoint) });
       try {
         const again = await other.request('POST', '/api/generate', { apiKey: owner.apiKey, body });
         expect(again.body.cached).toBe(false);

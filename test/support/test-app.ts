@@ -140,3 +140,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
   };
 }
+
+/** The DATABASE_URL another process or instance needs to open `testApp`'s database. */
+export function databaseUrlOf(testApp: TestApp): string {
+  const database = testApp.config.database;
+  return database.type === 'sqlite' ? `sqlite:${database.path}` : database.url;
+}
+
+/** Another instance on `first`'s database, data directory and Redis key space (as instances of one deployment share them). */
+export function startSecondInstance(first: TestApp, options: Omit<TestAppOptions, 'shared'> = {}): Promise<TestApp> {
+  return startTestApp({ ...options, shared: { dataDir: first.config.dataDir, databaseUrl: databaseUrlOf(first), redisPrefix: first.config.redisPrefix } });
+}
