@@ -44,8 +44,7 @@ describe('S3-compatible storage', () => {
       expect(rendered.status).toBe(200);
       const fileName = new URL(rendered.body.imageUrl).pathname.split('/').pop()!;
       // s3rver keeps each object as a file under <dir>/<bucket>/<key>._S3rver_object.
-      const objectFile = join(s3.directory, 'pictor-images', 'generated', 'v1', `${fileName}._S3rver_object`);
-      expect(existsSync(objectFile)).toBe(true);
+      const objectFile = await s3.objectFile('pictor-images', `generated/v1/${fileName}`);
       expect(existsSync(join(testApp.config.dataDir, 'images', fileName))).toBe(false);
 
       const image = await testApp.request('GET', `/api/images/generated/${fileName}`);
@@ -73,7 +72,7 @@ describe('S3-compatible storage', () => {
       const body = { templateId, layers: { title: { text: 'Removed behind our back' } } };
       const drawn = await testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body });
       const fileName = new URL(drawn.body.imageUrl).pathname.split('/').pop()!;
-      rmSync(join(s3.directory, 'pictor-images', 'generated', 'v1', `${fileName}._S3rver_object`));
+      rmSync(await s3.objectFile('pictor-images', `generated/v1/${fileName}`));
       rmSync(join(s3.directory, 'pictor-images', 'generated', 'v1', `${fileName}._S3rver_metadata.json`), { force: true });
       // This instance put the object itself and trusts that for a few minutes; a second instance asks the store.
       const other = await startSecondInstance(testApp, { env: s3Env(s3.endpoint) });

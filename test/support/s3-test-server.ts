@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, request, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,18 +10,38 @@ const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { 
 export const S3_TEST_CREDENTIALS = { S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
 
 /** A real S3 protocol server (s3rver) on a random port, with the given buckets, over a temporary directory. */
-export async function startS3Server(buckets: string[]): Promise<{ endpoint: string; directory: string; close(): Promise<void> }> {
+export async function startS3Server(
+  buckets: string[],
+): Promise<{ endpoint: string; directory: string; objectFile(bucket: string, key: string): Promise<string>; close(): Promise<void> }> {
   const directory = mkdtempSync(join(tmpdir(), 'pictor-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: buckets.map((name) => ({ name })) });
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
     directory,
+    objectFile: (bucket, key) => settledObjectFile(join(directory, bucket, `${key}._S3rver_object`)),
     close: async () => {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * s3rver answers a PUT when its checksum stream ends, before its file stream has created and written the
+ * file (lib/stores/filesystem.js putObject), so the file can appear a moment after the answer: wait until
+ * it is there and its size has settled.
+ */
+async function settledObjectFile(path: string): Promise<string> {
+  const deadline = Date.now() + 5_000;
+  let lastSize = -1;
+  while (Date.now() < deadline) {
+    const size = existsSync(path) ? statSync(path).size : -1;
+    if (size > 0 && size === lastSize) return path;
+    lastSize = size;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`s3rver never wrote ${path}`);
 }
 
 export type FaultMode = 'pass' | 'down' | 'slow' | 'error';
