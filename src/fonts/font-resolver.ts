@@ -24,6 +24,9 @@ const BUILTIN_COVERAGE = {
   },
 };
 
+/** A shipped family's coverage (undefined for a name that is not shipped). */
+export const builtinCoverageOf = (family: string): CodePointRanges | undefined => BUILTIN_COVERAGE.get(family);
+
 /** Characters that draw no glyph of their own: controls, format characters (ZWJ, bidi marks), separators, variation selectors. */
 const NO_GLYPH_NEEDED = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 

@@ -8,7 +8,7 @@ import type { FontResolver } from '../../fonts/font-resolver';
 import type { DrawJob, DrawResult } from './draw-job';
 import { ENCODERS } from './encoders';
 import { isVectorSurface } from './vector-surfaces';
-import { accountFontResolver, ensureFonts, fontCollectionLock } from './worker-fonts';
+import { accountFontResolver, ensureFontsFor, fontCollectionLock } from './worker-fonts';
 
 export { ensureFonts, familyList } from './worker-fonts';
 
@@ -58,7 +58,7 @@ export function drawTemplate(job: DrawJob): Promise<DrawResult> {
 }
 
 async function drawOne(job: DrawJob): Promise<DrawResult> {
-  ensureFonts();
+  ensureFontsFor(job.design.layers);
   const fonts = accountFontResolver(job.fonts);
   // Text is laid out and its glyphs drawn up to the readback in the encode: no font may be registered
   // meanwhile (see FontCollectionLock). Registration happened above, before the read is taken.

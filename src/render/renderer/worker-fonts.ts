@@ -1,12 +1,14 @@
 import '../../fonts/host-fonts-off';
 import { GlobalFonts } from '@napi-rs/canvas';
-import { FALLBACK_FAMILIES, fontFiles } from '../../fonts/font-catalog';
+import { drawsText, type LayerDefinition } from '../../design/layer-registry';
+import { EAGER_FAMILIES, fontFiles, ON_FIRST_USE_FAMILIES } from '../../fonts/font-catalog';
 import type { AccountFontFace, JobFontFaces } from '../../fonts/account-fonts';
-import { unpackRanges } from '../../fonts/coverage/code-point-ranges';
-import { BUILTIN_FONT_RESOLVER, FontResolver } from '../../fonts/font-resolver';
+import { CodePointRanges, rangesInclude, unpackRanges } from '../../fonts/coverage/code-point-ranges';
+import { BUILTIN_FONT_RESOLVER, builtinCoverageOf, FontResolver } from '../../fonts/font-resolver';
 import { FontCollectionLock, processFontCollectionLock } from './font-collection-lock';
 
 let fontsChecked = false;
+let onFirstUseChecked = false;
 let collectionLock: FontCollectionLock | undefined;
 
 /** The render worker hands in the lock its pool was given (the process's) before it loads any font. */
@@ -24,19 +26,53 @@ export function fontCollectionLock(): FontCollectionLock {
  * The font collection is process-wide (shared by all worker threads): the first thread registers
  * the shipped fonts, later ones find them there. Registering again would duplicate them in memory.
  * Checked once per thread: `GlobalFonts.has` serializes and parses the whole family list on every
- * call, which measured ~9 % of a render's CPU when it ran per drawing.
+ * call, which measured ~9 % of a render's CPU when it ran per drawing. The families loaded on first
+ * use (CJK) wait for a drawing that may need them: ensureFontsFor.
  */
 export function ensureFonts(): void {
   if (fontsChecked) return;
-  const marker = FALLBACK_FAMILIES[FALLBACK_FAMILIES.length - 1];
-  const lock = fontCollectionLock();
-  // Checked again as the writer: threads starting together would otherwise all register the whole set.
-  if (!lock.reading(() => GlobalFonts.has(marker))) {
-    lock.write(() => {
-      if (!GlobalFonts.has(marker)) for (const { family, path } of fontFiles()) GlobalFonts.registerFromPath(path, family);
-    });
-  }
+  registerOnce(EAGER_FAMILIES);
   fontsChecked = true;
+}
+
+/** ensureFonts, and the families loaded on first use when these layers may draw with them. Before any read lock is taken. */
+export function ensureFontsFor(layers: readonly LayerDefinition[]): void {
+  ensureFonts();
+  if (onFirstUseChecked || !layers.some((layer) => drawsText(layer) && mayUseOnFirstUseFamilies(JSON.stringify(layer)))) return;
+  registerOnce(ON_FIRST_USE_FAMILIES);
+  onFirstUseChecked = true;
+}
+
+/** Registers `families` unless the last of them is in the collection (checked again as the writer: threads starting together). */
+function registerOnce(families: readonly string[]): void {
+  const marker = families[families.length - 1];
+  const lock = fontCollectionLock();
+  if (lock.reading(() => GlobalFonts.has(marker))) return;
+  lock.write(() => {
+    if (!GlobalFonts.has(marker)) for (const { family, path } of fontFiles(families)) GlobalFonts.registerFromPath(path, family);
+  });
+}
+
+let coverage: { eager: CodePointRanges[]; onFirstUse: CodePointRanges[] } | undefined;
+
+/**
+ * Whether a layer (as JSON: its texts, spans and family names) may draw with a family loaded on first use:
+ * it names one, or has a character that only such a family covers. Conservative: a character an account
+ * font covers still counts, and loads the families once for nothing.
+ */
+function mayUseOnFirstUseFamilies(layerJson: string): boolean {
+  if (ON_FIRST_USE_FAMILIES.some((family) => layerJson.includes(family))) return true;
+  coverage ??= {
+    eager: EAGER_FAMILIES.map((family) => builtinCoverageOf(family)!),
+    onFirstUse: ON_FIRST_USE_FAMILIES.map((family) => builtinCoverageOf(family)!),
+  };
+  const { eager, onFirstUse } = coverage;
+  for (const character of layerJson) {
+    const codePoint = character.codePointAt(0)!;
+    if (codePoint < 0x80 || eager.some((ranges) => rangesInclude(ranges, codePoint))) continue;
+    if (onFirstUse.some((ranges) => rangesInclude(ranges, codePoint))) return true;
+  }
+  return false;
 }
 
 /** The layer's family, followed by the fallbacks only when some character needs them (see FontResolver.fontListFor). */
