@@ -13,6 +13,7 @@ import { toErrorResponse } from './common/errors/error-body';
 import { answerClientError, answerFrameworkError } from './common/http/http-layer-errors';
 import { RouteFlag, RouteFlags } from './common/http/route-flags';
 import { AppLogger } from './logging/app-logger';
+import { installLeanAsyncResourceBind } from './common/runtime/lean-async-resource-bind';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** §20: headers and body must arrive within this, else the socket is closed (HTTP_REQUEST_TIMEOUT). */
@@ -26,6 +27,7 @@ export const NEST_APPLICATION_OPTIONS = { bodyParser: false } as const;
  * `trustProxy` (TRUST_PROXY): the proxies whose X-Forwarded-For gives the client address (`request.ip`).
  */
 export function createHttpAdapter(options: { requestTimeoutMs?: number; trustProxy?: false | string[] } = {}): FastifyAdapter {
+  installLeanAsyncResourceBind();
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   return new FastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
