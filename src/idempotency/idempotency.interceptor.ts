@@ -23,10 +23,15 @@ export function takeReservation(request: FastifyRequest): Reservation | undefine
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(private readonly idempotency: IdempotencyService) {}
 
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> | Promise<Observable<unknown>> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const key = request.headers[IDEMPOTENCY_HEADER];
+    // Without a key (most requests, every cached answer) nothing is awaited: no promise on the hot path.
     if (key === undefined) return next.handle();
+    return this.withKey(context, next, request, key);
+  }
+
+  private async withKey(context: ExecutionContext, next: CallHandler, request: AuthenticatedRequest, key: string | string[]): Promise<Observable<unknown>> {
     const decision = await this.idempotency.begin(request.principal!.account.id, key, request);
     if (decision.kind === 'run') {
       (request as WithReservation)[RESERVATION] = decision.reservation;
