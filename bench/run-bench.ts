@@ -574,8 +574,16 @@ async function main() {
     const { default: sharp } = await import('sharp');
     const { createServer } = await import('node:http');
     const [width, height] = [1600, 1000];
+    // Photo-like: gradients with a little grain (a noise-only JPEG would be a worst case no camera makes).
     const pixels = Buffer.alloc(width * height * 3);
-    for (let index = 0; index < pixels.length; index++) pixels[index] = (index * 7919) % 251;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const grain = ((x * 7919 + y * 104729) % 17) - 8;
+        pixels.set(
+          [(x * 255) / width, (y * 255) / height, ((x + y) * 127) / (width + height)].map((value) => Math.min(255, Math.max(0, value + grain))),
+          (y * width + x) * 3,
+        );
+      }
     const photo = await sharp(pixels, { raw: { width, height, channels: 3 } })
       .jpeg({ quality: 85 })
       .toBuffer();
@@ -598,7 +606,8 @@ async function main() {
       const answer = (await response.json()) as { pages?: number; warnings?: unknown[]; imageUrl?: string };
       const elapsed = performance.now() - started;
       clearInterval(sampler);
-      if (!response.ok || answer.pages !== 100 || answer.warnings?.length) throw new Error(`100-page document failed: ${response.status} ${JSON.stringify(answer)}`);
+      if (!response.ok || answer.pages !== 100 || answer.warnings?.length)
+        throw new Error(`100-page document failed: ${response.status} ${JSON.stringify(answer)}`);
       const bytes = (await (await fetch(answer.imageUrl!.replace(/^https?:\/\/[^/]+/, BASE))).arrayBuffer()).byteLength;
       record(`100-page document, a ${width}×${height} JPEG a page, fresh`, `${elapsed.toFixed(0)} ms (${(bytes / 2 ** 20).toFixed(1)} MiB PDF)`);
       record('server RSS before / peak during it', `${before.toFixed(0)} MB / ${peak.toFixed(0)} MB`, '', '≤ 500 MB');
