@@ -3,7 +3,9 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { randomUUID } from 'node:crypto';
 import { AccountsService } from '../src/accounts/accounts.service';
+import { QuotaCounterRepository } from '../src/billing/quota-counter.repository';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
 import { HttpFixtureServer } from './support/http-fixture-server';
 import { startSecondInstance, startTestApp, TestApp } from './support/test-app';
@@ -213,6 +215,59 @@ describe('Documents: several pages in one PDF (§21)', () => {
     const reused = await documentOf(account, { pages: cardPages(cardId, 1) }, { 'Idempotency-Key': 'document-1' });
     expect(reused.status).toBe(422);
     expect((await usage(account)).quota.used).toBe(2);
+  });
+
+  it('gives back every unit of a document lease when it is released, or expires because its drawing never completed', async () => {
+    const { account } = await owner();
+    const quota = testApp.get(QuotaCounterRepository);
+    const periodStart = new Date((await usage(account)).period.start);
+    const expiresAt = new Date(Date.now() + 60_000);
+    const lease = () => ({ id: randomUUID(), accountId: account.account.id, periodStart, expiresAt, units: 4 });
+    const released = lease();
+    expect(await quota.reserve(released, 10)).toBe(true);
+    expect((await usage(account)).quota.used).toBe(4);
+    await quota.release(released);
+    await quota.release(released);
+    expect((await usage(account)).quota.used).toBe(0);
+
+    const abandoned = lease();
+    expect(await quota.reserve(abandoned, 10)).toBe(true);
+    expect(await quota.reserve(lease(), 7)).toBe(false);
+    expect((await usage(account)).quota.used).toBe(4);
+    expect(await quota.reclaimExpired(new Date(expiresAt.getTime() + 1))).toBeGreaterThanOrEqual(1);
+    expect((await usage(account)).quota.used).toBe(0);
+  });
+
+  it('bounds the whole document by one RENDER_TIMEOUT: 503 render_timeout, nothing counted or stored, the thread freed', async () => {
+    // Each page's photo takes 1.5 s to arrive: four pages cannot fit a 4 s budget, though each page alone would.
+    images.route('/slow.png', (_request, response) => {
+      setTimeout(() => response.writeHead(404).end(), 1_500).unref();
+    });
+    const bounded = await startTestApp({ env: { WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1', RENDER_TIMEOUT: '4s', RENDER_THREADS: '1' } });
+    try {
+      const account = await createAccount(bounded, { plan: 'pro' });
+      const cardId = await createTemplate(bounded, account.apiKey);
+      const pages = Array.from({ length: 4 }, (_, page) => ({ templateId: cardId, layers: { avatar: { imageUrl: `${imagesUrl}/slow.png?page=${page}` } } }));
+      const files = readdirSync(bounded.config.imagesDir, { recursive: true }).length;
+      const started = Date.now();
+      const answer = await bounded.request('POST', '/api/generate/document', { apiKey: account.apiKey, body: { pages } });
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({ code: 'render_timeout' });
+      // Without the budget the four fetches alone would take 6 s.
+      expect(Date.now() - started).toBeLessThan(6_000);
+      const after = (await bounded.request('GET', '/api/usage', { apiKey: account.apiKey })).body;
+      expect(after.quota.used).toBe(0);
+      expect(await bounded.get(QuotaCounterRepository).openLeases(account.account.id)).toBe(0);
+      expect(readdirSync(bounded.config.imagesDir, { recursive: true }).length).toBe(files);
+      // The one render thread was freed (the document's worker was stopped and replaced): a document of text only draws.
+      // Retried a few times: the replacing worker loads its fonts first, which on a busy machine can approach the budget.
+      const textOnly = () => bounded.request('POST', '/api/generate/document', { apiKey: account.apiKey, body: { pages: [{ templateId: cardId }] } });
+      let next = await textOnly();
+      for (let attempts = 1; attempts < 6 && next.status === 503; attempts++) next = await textOnly();
+      expect(next.status).toBe(200);
+    } finally {
+      await bounded.close();
+    }
   });
 
   it('draws 100 pages', async () => {
