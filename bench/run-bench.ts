@@ -107,7 +107,15 @@ const START_ARGUMENTS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'ut
 async function startPictor(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, START_ARGUMENTS, {
     cwd: ROOT,
-    env: { ...BASE_ENV, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RENDER_THREADS: String(THREADS) },
+    env: {
+      ...BASE_ENV,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RENDER_THREADS: String(THREADS),
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${IMAGES_PORT}`,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let waited = 0; waited < 60_000; waited += 200) {
@@ -124,6 +132,8 @@ async function startPictor(dataDir: string): Promise<ChildProcess> {
 }
 
 const BARE_PORT = PORT + 100;
+/** The bench's own image server (the 100-page document's photos); the server may fetch from it although private. */
+const IMAGES_PORT = PORT + 200;
 
 /** A bench server (`script` here) in its own process, once it says it listens. `execArgv`: its node flags (default: this process's). */
 async function forkServer(script: string, env: Record<string, string>, execArgv?: string[]): Promise<ChildProcess> {
@@ -556,6 +566,54 @@ async function main() {
     record('sample card PNG (draw + encode), median', `${median(times.png).toFixed(2)} ms`);
     record('same as PDF, median', `${median(times.pdf).toFixed(2)} ms`, `${ratio('pdf').toFixed(2)}× PNG`, '≤ 1× PNG');
     record('same as SVG, median', `${median(times.svg).toFixed(2)} ms`, `${ratio('svg').toFixed(2)}× PNG`, '≤ 1.5× PNG');
+    await hundredPages();
+  }
+
+  /** POST /api/generate/document with 100 pages of the card, each with its own 1600×1000 photo: time, and the server's RSS. */
+  async function hundredPages() {
+    const { default: sharp } = await import('sharp');
+    const { createServer } = await import('node:http');
+    const [width, height] = [1600, 1000];
+    // Photo-like: gradients with a little grain (a noise-only JPEG would be a worst case no camera makes).
+    const pixels = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const grain = ((x * 7919 + y * 104729) % 17) - 8;
+        pixels.set(
+          [(x * 255) / width, (y * 255) / height, ((x + y) * 127) / (width + height)].map((value) => Math.min(255, Math.max(0, value + grain))),
+          (y * width + x) * 3,
+        );
+      }
+    const photo = await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const images = createServer((_request, response) => response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo));
+    await new Promise<void>((resolve) => images.listen(IMAGES_PORT, '127.0.0.1', resolve));
+    try {
+      const pages = Array.from({ length: 100 }, (_, page) => ({
+        templateId,
+        layers: { title: { text: `${text()} (page ${page + 1})` }, avatar: { imageUrl: `http://127.0.0.1:${IMAGES_PORT}/photo-${page}.jpg` } },
+      }));
+      const before = rssMb(server.pid!);
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 20);
+      const started = performance.now();
+      const response = await fetch(`${BASE}/api/generate/document`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ pages }),
+      });
+      const answer = (await response.json()) as { pages?: number; warnings?: unknown[]; imageUrl?: string };
+      const elapsed = performance.now() - started;
+      clearInterval(sampler);
+      if (!response.ok || answer.pages !== 100 || answer.warnings?.length)
+        throw new Error(`100-page document failed: ${response.status} ${JSON.stringify(answer)}`);
+      const bytes = (await (await fetch(answer.imageUrl!.replace(/^https?:\/\/[^/]+/, BASE))).arrayBuffer()).byteLength;
+      record(`100-page document, a ${width}×${height} JPEG a page, fresh`, `${elapsed.toFixed(0)} ms (${(bytes / 2 ** 20).toFixed(1)} MiB PDF)`);
+      record('server RSS before / peak during it', `${before.toFixed(0)} MB / ${peak.toFixed(0)} MB`, '', '≤ 500 MB');
+    } finally {
+      images.close();
+    }
   }
 
   async function memorySection() {

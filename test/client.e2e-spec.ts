@@ -91,4 +91,35 @@ describe('typed client (pictor/client)', () => {
     expect(refused.response.status).toBe(401);
     expect(refused.error).toMatchObject({ code: 'unauthorized' });
   });
+
+  it('renders a document of several pages, typed by the document (page warnings included)', async () => {
+    const created = await pictor.POST('/api/templates', {
+      body: {
+        name: 'Page',
+        width: 400,
+        height: 200,
+        background: '#ffffff',
+        layers: [{ name: 'title', type: 'text', x: 10, y: 10, width: 380, height: 100, text: 'Default' }],
+      },
+    });
+    const templateId = created.data!.id;
+    const document = await pictor.POST('/api/generate/document', {
+      body: {
+        pages: [
+          { templateId, layers: { title: { text: 'One' } } },
+          { templateId, layers: { nothing: { text: 'Two' } }, width: 200, height: 100 },
+        ],
+      },
+    });
+    expect(document.response.status).toBe(200);
+    const pages: number = document.data!.pages;
+    expect(pages).toBe(2);
+    const pageOfWarning: number = document.data!.warnings[0].page;
+    expect(pageOfWarning).toBe(1);
+    expect(document.data!.imageUrl).toMatch(/\.pdf$/);
+
+    const tooMany = await pictor.POST('/api/generate/document', { body: { pages: [] } });
+    expect(tooMany.response.status).toBe(400);
+    expect(tooMany.error).toMatchObject({ code: 'validation_failed' });
+  });
 });

@@ -31,9 +31,13 @@ export interface Admission {
   refund(): Promise<void>;
 }
 
-/** How a render is admitted: `minuteSlot: false` counts the monthly unit only (job rows, §22: not the per-minute limit). */
+/**
+ * How a render is admitted: `minuteSlot: false` counts the monthly unit only (job rows, §22: not the per-minute limit);
+ * `units` (default 1) reserves that many monthly units at once, all or none (a document's pages, §21), with one minute slot.
+ */
 export interface AdmitOptions {
   minuteSlot?: boolean;
+  units?: number;
 }
 
 const secondsUntil = (fromMs: number, toMs: number | null): number => (toMs === null ? 0 : Math.max(1, Math.ceil((toMs - fromMs) / 1000)));
@@ -61,9 +65,16 @@ export class BillingService {
 
     const entryId = randomUUID();
     // The lease lasts as long as a render may: a render past its budget is stopped and refunded anyway.
-    const lease: QuotaLease = { id: entryId, accountId: account.id, periodStart: period.start, expiresAt: new Date(nowMs + this.config.renderTimeoutMs) };
+    const units = options.units ?? 1;
+    const lease: QuotaLease = {
+      id: entryId,
+      accountId: account.id,
+      periodStart: period.start,
+      expiresAt: new Date(nowMs + this.config.renderTimeoutMs),
+      ...(units === 1 ? {} : { units }),
+    };
     const unitBack: Refund = {
-      what: `a unit of ${account.id}`,
+      what: units === 1 ? `a unit of ${account.id}` : `${units} units of ${account.id}`,
       store: 'database',
       run: () => this.quota.release(lease),
       untilMs: Date.now() + QUOTA_REFUND_RETRY_MS,
@@ -77,10 +88,16 @@ export class BillingService {
     if (!reserved) {
       const used = await this.quota.used(account.id, period.start);
       this.metrics.limited.inc({ reason: 'quota_exceeded' });
-      throw new LimitExceededException('quota_exceeded', `Monthly generation quota of ${limits.monthly} reached`, {
+      // `remaining` is what is left: a document larger than it is refused whole, and the rest stays usable.
+      const remaining = Math.max(0, limits.monthly - used);
+      const message =
+        units === 1
+          ? `Monthly generation quota of ${limits.monthly} reached`
+          : `This request needs ${units} generations; ${remaining} remain of the monthly quota of ${limits.monthly}`;
+      throw new LimitExceededException('quota_exceeded', message, {
         limit: limits.monthly,
         used,
-        remaining: 0,
+        remaining,
         retryAfter: retryAfterSeconds(nowMs, period.end.getTime()),
       });
     }

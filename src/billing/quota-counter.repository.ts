@@ -5,12 +5,14 @@ import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSq
 import { DataSource } from 'typeorm';
 import { insertIgnore, SqlStatement, sqlTimestamp } from '../database/sql';
 
-/** A unit reserved for one render: counted at once, given back unless committed before `expiresAt`. */
+/** Units reserved for one render (a document: one per page): counted at once, given back unless committed before `expiresAt`. */
 export interface QuotaLease {
   id: string;
   accountId: string;
   periodStart: Date;
   expiresAt: Date;
+  /** How many units the lease holds; 1 when absent. All are reserved, committed and given back together. */
+  units?: number;
 }
 
 /**
@@ -19,10 +21,14 @@ export interface QuotaLease {
  */
 type TransactionBody<T> = () => Generator<[string, unknown[]], T, number>;
 
-const INCREMENT = 'UPDATE usage_counters SET used = used + 1 WHERE account_id = ? AND period_start = ? AND used < ?';
-const CHARGE = 'UPDATE usage_counters SET used = used + 1 WHERE account_id = ? AND period_start = ?';
-const DECREMENT = 'UPDATE usage_counters SET used = used - 1 WHERE account_id = ? AND period_start = ? AND used > 0';
-const INSERT_LEASE = 'INSERT INTO quota_leases (id, account_id, period_start, expires_at) VALUES (?, ?, ?, ?)';
+// Units are parameters: a document reserves all its pages in one conditional UPDATE (all or none), which the
+// database applies atomically (SQLite: one writer; MySQL: the row's lock), so concurrent reservations never over-grant.
+const INCREMENT = 'UPDATE usage_counters SET used = used + ? WHERE account_id = ? AND period_start = ? AND used + ? <= ?';
+const CHARGE = 'UPDATE usage_counters SET used = used + ? WHERE account_id = ? AND period_start = ?';
+const DECREMENT = 'UPDATE usage_counters SET used = CASE WHEN used > ? THEN used - ? ELSE 0 END WHERE account_id = ? AND period_start = ? AND used > 0';
+const INSERT_LEASE = 'INSERT INTO quota_leases (id, account_id, period_start, expires_at, units) VALUES (?, ?, ?, ?, ?)';
+const unitsOf = (lease: QuotaLease) => lease.units ?? 1;
+const decrement = (accountId: string, period: string, units: number): [string, unknown[]] => [DECREMENT, [units, units, accountId, period]];
 const DELETE_LEASE = 'DELETE FROM quota_leases WHERE id = ?';
 const DELETE_EXPIRED_LEASE = 'DELETE FROM quota_leases WHERE id = ? AND expires_at <= ?';
 
@@ -47,13 +53,14 @@ export class QuotaCounterRepository {
     this.sqlite = dataSource.options.type === 'better-sqlite3' ? ((dataSource.driver as BetterSqlite3Driver).databaseConnection as Database.Database) : null;
   }
 
-  /** Counts one unit under `lease` if the period has room; false when the quota is spent. */
+  /** Counts the lease's units if the period has room for all of them; false (nothing counted) when it has not. */
   async reserve(lease: QuotaLease, limit: number): Promise<boolean> {
     const period = sqlTimestamp(lease.periodStart);
+    const units = unitsOf(lease);
     const attempt = () =>
       this.transaction(function* () {
-        if ((yield [INCREMENT, [lease.accountId, period, limit]]) !== 1) return false;
-        yield [INSERT_LEASE, [lease.id, lease.accountId, period, sqlTimestamp(lease.expiresAt)]];
+        if ((yield [INCREMENT, [units, lease.accountId, period, units, limit]]) !== 1) return false;
+        yield [INSERT_LEASE, [lease.id, lease.accountId, period, sqlTimestamp(lease.expiresAt), units]];
         return true;
       });
     if (await attempt()) return true;
@@ -74,14 +81,14 @@ export class QuotaCounterRepository {
   async commit(lease: QuotaLease, alongside: readonly SqlStatement[] = []): Promise<void> {
     await this.transaction(function* () {
       for (const statement of alongside) yield statement;
-      if ((yield [DELETE_LEASE, [lease.id]]) === 0) yield [CHARGE, [lease.accountId, sqlTimestamp(lease.periodStart)]];
+      if ((yield [DELETE_LEASE, [lease.id]]) === 0) yield [CHARGE, [unitsOf(lease), lease.accountId, sqlTimestamp(lease.periodStart)]];
     });
   }
 
-  /** The render failed or was refused after reserving: the unit goes back, at most once. */
+  /** The render failed or was refused after reserving: the units go back, at most once. */
   async release(lease: QuotaLease): Promise<void> {
     await this.transaction(function* () {
-      if ((yield [DELETE_LEASE, [lease.id]]) === 1) yield [DECREMENT, [lease.accountId, sqlTimestamp(lease.periodStart)]];
+      if ((yield [DELETE_LEASE, [lease.id]]) === 1) yield decrement(lease.accountId, sqlTimestamp(lease.periodStart), unitsOf(lease));
     });
   }
 
@@ -92,7 +99,7 @@ export class QuotaCounterRepository {
    */
   async undoCommit(lease: QuotaLease, unexpired: () => boolean): Promise<void> {
     await this.transaction(function* () {
-      if ((yield [DELETE_LEASE, [lease.id]]) === 1 || unexpired()) yield [DECREMENT, [lease.accountId, sqlTimestamp(lease.periodStart)]];
+      if ((yield [DELETE_LEASE, [lease.id]]) === 1 || unexpired()) yield decrement(lease.accountId, sqlTimestamp(lease.periodStart), unitsOf(lease));
     });
   }
 
@@ -101,15 +108,15 @@ export class QuotaCounterRepository {
     const nowText = sqlTimestamp(now);
     let reclaimed = 0;
     for (;;) {
-      const rows: Array<{ id: string; account_id: string; period_start: Date | string }> = await this.dataSource.query(
-        'SELECT id, account_id, period_start FROM quota_leases WHERE expires_at <= ? ORDER BY expires_at LIMIT ?',
+      const rows: Array<{ id: string; account_id: string; period_start: Date | string; units: number | string }> = await this.dataSource.query(
+        'SELECT id, account_id, period_start, units FROM quota_leases WHERE expires_at <= ? ORDER BY expires_at LIMIT ?',
         [nowText, batchSize],
       );
       for (const row of rows) {
         const period = row.period_start instanceof Date ? sqlTimestamp(row.period_start) : String(row.period_start);
         const given = await this.transaction(function* () {
           if ((yield [DELETE_EXPIRED_LEASE, [row.id, nowText]]) !== 1) return false;
-          yield [DECREMENT, [row.account_id, period]];
+          yield decrement(row.account_id, period, Number(row.units));
           return true;
         });
         if (given) reclaimed++;

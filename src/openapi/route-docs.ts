@@ -3,6 +3,7 @@ import { fontsRouteDocs } from '../fonts/fonts.openapi';
 import { healthRouteDocs } from '../health/health.openapi';
 import { metricsRouteDocs } from '../metrics/metrics.openapi';
 import { previewRouteDocs } from '../preview/preview.openapi';
+import { documentRouteDocs } from '../render/document.openapi';
 import { renderRouteDocs } from '../render/render.openapi';
 import { settingsRouteDocs } from '../settings/settings.openapi';
 import { jobsRouteDocs } from '../jobs/jobs.openapi';
@@ -14,7 +15,7 @@ import type { RouteDoc } from '../common/openapi/route-doc';
 import { withIdempotency } from '../idempotency/idempotency.openapi';
 
 /** The routes that create or bill, which take `Idempotency-Key` (§22). */
-const IDEMPOTENT = new Set(['post /api/generate', 'post /api/generate/batch', 'post /api/hooks/render', 'post /api/jobs']);
+const IDEMPOTENT = new Set(['post /api/generate', 'post /api/generate/batch', 'post /api/generate/document', 'post /api/hooks/render', 'post /api/jobs']);
 
 /**
  * Every documented route, one list per module (`src/<module>/<module>.openapi.ts`). A route that the
@@ -24,6 +25,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...templatesRouteDocs,
   ...previewRouteDocs,
   ...renderRouteDocs,
+  ...documentRouteDocs,
   ...webhooksRouteDocs,
   ...jobsRouteDocs,
   ...imagesRouteDocs,

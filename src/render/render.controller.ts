@@ -4,6 +4,8 @@ import type { Account } from '../accounts/entities/account.entity';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { generateRequestSchema, RenderRequest } from './dto/render-request.schema';
+import { DocumentService } from './document.service';
+import { DocumentRequest, documentRequestSchema } from './dto/document-request.schema';
 import { RenderBatchService } from './render-batch.service';
 import { jsonAnswer, RenderedAnswer, RenderMetricsInterceptor } from './render-metrics.interceptor';
 import { RenderService } from './render.service';
@@ -15,6 +17,7 @@ export class RenderController {
   constructor(
     private readonly renders: RenderService,
     private readonly batches: RenderBatchService,
+    private readonly documents: DocumentService,
   ) {}
 
   @Post('generate')
@@ -30,5 +33,13 @@ export class RenderController {
   @Header('Content-Type', 'application/json; charset=utf-8')
   async batch(@CurrentAccount() account: Account, @Body() body: unknown): Promise<RenderedAnswer> {
     return this.batches.render(account, body);
+  }
+
+  /** Several pages in one PDF (§21), billed one unit per page when drawn fresh. */
+  @Post('generate/document')
+  @HttpCode(200)
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  async document(@CurrentAccount() account: Account, @Body(new ZodValidationPipe(documentRequestSchema)) body: DocumentRequest): Promise<RenderedAnswer> {
+    return this.documents.generate(account, body);
   }
 }

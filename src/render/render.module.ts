@@ -6,6 +6,8 @@ import { FontsModule } from '../fonts/fonts.module';
 import { SettingsModule } from '../settings/settings.module';
 import { StorageModule } from '../storage/storage.module';
 import { TemplatesModule } from '../templates/templates.module';
+import { DocumentComposer } from './document-composer';
+import { DocumentService } from './document.service';
 import { LayerImageFetcher } from './layer-image-fetcher';
 import { RenderCacheRepository } from './render-cache.repository';
 import { RenderCacheService } from './render-cache.service';
@@ -37,7 +39,9 @@ import { RetentionSweeperService } from './retention/retention-sweeper.service';
     RendererService,
     LayerImageFetcher,
     RenderPipeline,
+    DocumentComposer,
+    DocumentService,
   ],
-  exports: [RenderService, RendererService, RenderPipeline],
+  exports: [RenderService, RendererService, RenderPipeline, DocumentComposer],
 })
 export class RenderModule {}

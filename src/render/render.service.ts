@@ -12,13 +12,13 @@ import type { Template } from '../templates/entities/template.entity';
 import { TemplatesService } from '../templates/templates.service';
 import type { RenderRequest } from './dto/render-request.schema';
 import { RenderWarning, RenderWarningCode } from '../design/render-warning';
+import type { OutputFormat } from '../design/output-formats';
 import { RenderResponse } from './dto/render-response';
 import { PublicRenderLimiter } from './public-render-limiter';
 import { RenderCacheService } from './render-cache.service';
 import { RenderBudget, RenderBudgetExceededError } from './render-budget';
 import { RenderFlightService } from './render-flight.service';
-import { RenderPipeline } from './render-pipeline';
-import type { RenderPlan } from './render-plan';
+import { DrawnImage, RenderPipeline } from './render-pipeline';
 import { RenderErrorCode, RenderException } from './render.exception';
 import type { RenderFailure, RenderRecord } from './render-record';
 import { ImageAccessTracker } from './retention/image-access-tracker';
@@ -50,6 +50,23 @@ export interface TemplateRenderOptions {
   anonymousClient?: string;
   /** False for job rows (§22): they count toward the monthly quota only, never the per-minute limit. */
   minuteSlot?: boolean;
+}
+
+/**
+ * What a fresh drawing makes, once planned: a render's image, or a document's pages in one PDF (DocumentService).
+ * Everything around the drawing (cache, single flight, admission, budget, storage, commit) is the same for both.
+ */
+export interface PlannedOutput {
+  key: string;
+  fileName: string;
+  format: OutputFormat;
+  /** Warnings that depend on the request, not the drawing: recomputed on every answer. */
+  requestWarnings: RenderWarning[];
+  /** Recorded with the cache row (a document: its first page's template). */
+  template: Pick<Template, 'id' | 'version'>;
+  /** Monthly units counted when drawn fresh, all or none (a document: one per page); one minute slot whatever the number. */
+  units: number;
+  draw(budget: RenderBudget): Promise<DrawnImage>;
 }
 
 /** A render whose counting is decided (cache hit, joined drawing, or admitted); `outcome` settles when it is drawn. */
@@ -108,8 +125,22 @@ export class RenderService {
    * item after item, so limits are decided in order while admitted drawings run in parallel.
    */
   async startTemplate(owner: Account, template: Template, request: RenderRequest, options: TemplateRenderOptions = {}): Promise<StartedRender> {
-    const { startedAt = performance.now(), verifyStored = true, anonymousClient, minuteSlot = true } = options;
     const plan = await this.pipeline.plan(owner.id, template, request, this.cacheKeySecret);
+    const output: PlannedOutput = {
+      key: plan.key,
+      fileName: plan.fileName,
+      format: plan.job.output.format,
+      requestWarnings: plan.requestWarnings,
+      template,
+      units: 1,
+      draw: (budget) => this.pipeline.draw(plan.job, budget),
+    };
+    return this.startPlanned(owner, output, options);
+  }
+
+  /** startTemplate after planning: any planned output (a render, a document) is cached, single-flighted, admitted and stored alike. */
+  async startPlanned(owner: Account, plan: PlannedOutput, options: TemplateRenderOptions = {}): Promise<StartedRender> {
+    const { startedAt = performance.now(), verifyStored = true, anonymousClient, minuteSlot = true } = options;
     const entry = await this.cache.find(plan.key);
     if (entry) {
       if (verifyStored && !(await this.storage.exists(plan.fileName))) await this.forgetStored(plan.key);
@@ -120,7 +151,7 @@ export class RenderService {
     const decided = new Promise<void>((resolve) => (admitted = resolve));
     // Single flight: concurrent identical renders, on this instance or (with Redis) any other, draw once.
     const outcome = this.flights
-      .run(plan.key, () => this.draw(owner, template, plan, { anonymousClient, minuteSlot }, admitted))
+      .run(plan.key, () => this.draw(owner, plan, { anonymousClient, minuteSlot }, admitted))
       .then((flight) => this.answer(plan, flight.result.warnings, flight.drew ? (flight.result as Drawing) : null, startedAt));
     // A refusal (429) rejects `outcome` before `decided` and is thrown here.
     await Promise.race([decided, outcome]);
@@ -139,25 +170,24 @@ export class RenderService {
    */
   private async draw(
     owner: Account,
-    template: Template,
-    plan: RenderPlan,
+    plan: PlannedOutput,
     { anonymousClient, minuteSlot }: Pick<TemplateRenderOptions, 'anonymousClient' | 'minuteSlot'>,
     onAdmitted: () => void,
   ): Promise<Drawing> {
     // The anonymous caller's own limit first: over it, the owner is charged nothing (§19).
     const releaseClient = anonymousClient === undefined ? null : await this.publicLimits.admit(anonymousClient);
-    const admission = await this.billing.admit(owner, { minuteSlot }).catch(async (error: unknown) => {
+    const admission = await this.billing.admit(owner, { minuteSlot, units: plan.units }).catch(async (error: unknown) => {
       await releaseClient?.();
       throw error;
     });
     onAdmitted();
     const budget = new RenderBudget(this.config.renderTimeoutMs);
-    const format = plan.job.output.format;
+    const { format, template } = plan;
     const drawStartedAt = performance.now();
     let warnings: RenderWarning[];
     let reusable: boolean;
     try {
-      const drawn = await this.pipeline.draw(plan.job, budget);
+      const drawn = await plan.draw(budget);
       await budget.race(this.storage.put(plan.fileName, drawn.bytes));
       warnings = drawn.warnings;
       // An unavailable image may be back next time, and a font the worker lacked travels with the next job: such a render is not cached.
@@ -198,7 +228,7 @@ export class RenderService {
   }
 
   /** `drawing` is null for answers that did not draw (cache hit or joined drawing). */
-  private answer(plan: RenderPlan, drawingWarnings: RenderWarning[], drawing: Drawing | null, startedAt: number): RenderOutcome {
+  private answer(plan: PlannedOutput, drawingWarnings: RenderWarning[], drawing: Drawing | null, startedAt: number): RenderOutcome {
     const drew = drawing !== null;
     const warnings = [...plan.requestWarnings, ...drawingWarnings];
     const response: RenderResponse = {
@@ -214,7 +244,7 @@ export class RenderService {
       drew,
       fileName: plan.fileName,
       headers: { ...drawing?.headers, 'X-Cache': drew ? 'MISS' : 'HIT' },
-      record: { format: plan.job.output.format, drew, drawSeconds: drawing?.drawSeconds ?? null, failure: null },
+      record: { format: plan.format, drew, drawSeconds: drawing?.drawSeconds ?? null, failure: null },
     };
   }
 }

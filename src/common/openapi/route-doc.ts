@@ -142,7 +142,11 @@ const quotaExceededBody = z.strictObject({
   code: z.literal('quota_exceeded'),
   limit: z.number().int().describe('Generations per billing period'),
   used: z.number().int(),
-  remaining: z.literal(0),
+  remaining: z
+    .number()
+    .int()
+    .min(0)
+    .describe('What is left of the quota: 0 for a single render; a document of more pages than are left is refused whole (§21)'),
   retryAfter: z.number().int().min(1).describe('Seconds to the end of the billing period (equals Retry-After)'),
 });
 

@@ -58,26 +58,43 @@ export function drawTemplate(job: DrawJob): Promise<DrawResult> {
 }
 
 async function drawOne(job: DrawJob): Promise<DrawResult> {
-  ensureFontsFor(job.design.layers);
-  const fonts = accountFontResolver(job.fonts);
-  // Text is laid out and its glyphs drawn up to the readback in the encode: no font may be registered
-  // meanwhile (see FontCollectionLock). Registration happened above, before the read is taken.
-  const release = job.design.layers.some(usesFonts) ? fontCollectionLock().read() : undefined;
-  try {
-    const warnings: RenderWarning[] = [];
-    const encoder = ENCODERS[job.output.format];
-    let bytes: Uint8Array;
+  const encoder = ENCODERS[job.output.format];
+  const { value: bytes, ...result } = await withFonts(job, async (fonts, warnings) => {
     if (isVectorSurface(encoder)) {
       // A vector format draws the same layers on its own surface (a PDF page, an SVG canvas): no raster, no encode.
       const page = encoder.open(job.output);
-      await drawLayers(page.ctx, job, fonts.resolver, warnings);
-      bytes = page.close();
-    } else {
-      const canvas = canvasFor(job.output.width, job.output.height);
-      await drawLayers(canvas.getContext('2d'), job, fonts.resolver, warnings);
-      bytes = await encoder(canvas, job.output);
+      await drawLayers(page.ctx, job, fonts, warnings);
+      return page.close();
     }
-    return fonts.missing.length > 0 ? { bytes, warnings, fontsMissing: fonts.missing } : { bytes, warnings };
+    const canvas = canvasFor(job.output.width, job.output.height);
+    await drawLayers(canvas.getContext('2d'), job, fonts, warnings);
+    return encoder(canvas, job.output);
+  });
+  return { bytes, ...result };
+}
+
+/** One page of a document (draw-document.ts): the job's layers drawn on the document's open page `ctx`. */
+export async function drawPage(ctx: SKRSContext2D, job: DrawJob): Promise<Omit<DrawResult, 'bytes'>> {
+  const { value: _drawn, ...result } = await withFonts(job, (fonts, warnings) => drawLayers(ctx, job, fonts, warnings));
+  return result;
+}
+
+/**
+ * Runs `draw` with the job's fonts registered and, when its layers have text, the font collection read-locked: text
+ * is laid out and its glyphs drawn up to the readback in the encode, and no font may be registered meanwhile (see
+ * FontCollectionLock). Registration happens here, before the read is taken.
+ */
+async function withFonts<T>(
+  job: DrawJob,
+  draw: (fonts: FontResolver, warnings: RenderWarning[]) => Promise<T>,
+): Promise<{ value: T; warnings: RenderWarning[]; fontsMissing?: string[] }> {
+  ensureFontsFor(job.design.layers);
+  const fonts = accountFontResolver(job.fonts);
+  const release = job.design.layers.some(usesFonts) ? fontCollectionLock().read() : undefined;
+  try {
+    const warnings: RenderWarning[] = [];
+    const value = await draw(fonts.resolver, warnings);
+    return fonts.missing.length > 0 ? { value, warnings, fontsMissing: fonts.missing } : { value, warnings };
   } finally {
     release?.();
   }

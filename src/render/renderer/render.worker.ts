@@ -1,6 +1,7 @@
 import { workerData } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { DrawJob, DrawResult } from './draw-job';
+import { drawDocument, DocumentTask, isDocumentTask } from './draw-document';
 import { drawTemplate, ensureFonts } from './draw-template';
 import { FontCollectionLock, FontCollectionLockShare } from './font-collection-lock';
 import { useFontCollectionLock } from './worker-fonts';
@@ -29,8 +30,9 @@ class TransferredResult {
   }
 }
 
-export default async function render(job: DrawJob): Promise<unknown> {
-  const result = await drawTemplate(job);
+/** One image, or a whole document whose pages arrive on the task's port (draw-document.ts). */
+export default async function render(task: DrawJob | DocumentTask): Promise<unknown> {
+  const result = isDocumentTask(task) ? { bytes: await drawDocument(task), warnings: [] } : await drawTemplate(task);
   const { bytes } = result;
   // Only a buffer that owns its whole ArrayBuffer may be transferred (small Buffers share a pool).
   const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);

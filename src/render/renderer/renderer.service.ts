@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { existsSync } from 'node:fs';
+import { MessageChannel } from 'node:worker_threads';
 import { join, relative } from 'node:path';
 import Piscina from 'piscina';
 // Loaded here so libvips stays mapped for the life of the process: otherwise a worker thread's
@@ -10,13 +11,25 @@ import { layerSchema } from '../../design/layer-registry';
 import { EAGER_FAMILIES } from '../../fonts/font-catalog';
 import { SCRIPT_SAMPLES } from '../../fonts/script-samples';
 import { MetricsService } from '../../metrics/metrics.service';
+import type { DocumentMessage, DocumentTask, PageDrawn } from './draw-document';
 import type { DrawJob, DrawResult } from './draw-job';
 import { processFontCollectionLock } from './font-collection-lock';
 import { configureNativeAllocator } from './native-allocator';
+import { messageReader } from './port-messages';
 import type { RenderWorkerData } from './render.worker';
 
 /** Beyond the render budget, a hold on the font collection lock is a dead thread's (backstop: see below). */
 const FONT_LOCK_LEASE_MARGIN_MS = 5_000;
+
+/** A PDF being drawn by one worker thread, a page at a time (see draw-document.ts). */
+export interface DocumentDrawing {
+  /** Draws the next page; resolves once it is drawn (the worker then holds none of its inputs). */
+  page(job: DrawJob): Promise<PageDrawn>;
+  /** Ends the document and answers its bytes. */
+  close(): Promise<Uint8Array>;
+  /** Gives the document up (the caller failed): the worker stops waiting for pages and is free again. */
+  abandon(): void;
+}
 
 /** Compiled worker next to this file; when running from TypeScript sources (tests), its build in dist/. */
 function workerFile(): string {
@@ -97,6 +110,40 @@ export class RendererService implements OnApplicationBootstrap, OnModuleDestroy 
     const result = await running.finally(() => this.metrics.renderQueue.set(this.pool.queueSize));
     const bytes = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
     return result.fontsMissing ? { bytes, warnings: result.warnings, fontsMissing: result.fontsMissing } : { bytes, warnings: result.warnings };
+  }
+
+  /**
+   * Opens a PDF on one worker thread, which keeps it until `close` or `abandon` (or `signal` terminates it); the
+   * caller sends the pages one after another. The thread is busy for the whole document, as for one long render.
+   */
+  openDocument(archival: boolean, signal?: AbortSignal): DocumentDrawing {
+    const { port1, port2 } = new MessageChannel();
+    const task: DocumentTask = { document: { archival }, port: port2 };
+    const running = this.pool.run(task, { transferList: [port2], ...(signal ? { signal } : {}) }) as Promise<DrawResult>;
+    // A document given up ends its task with an error nobody waits for.
+    running.catch(() => undefined);
+    const ended = running.then(() => {
+      throw new Error('The document worker ended before its last page');
+    });
+    ended.catch(() => undefined);
+    const reply = messageReader<PageDrawn>(port1);
+    const send = (message: DocumentMessage) => port1.postMessage(message);
+    return {
+      page: (job) => {
+        send({ page: job });
+        return Promise.race([reply(), ended]);
+      },
+      close: async () => {
+        send({ close: true });
+        try {
+          const result = await running;
+          return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+        } finally {
+          port1.close();
+        }
+      },
+      abandon: () => port1.close(),
+    };
   }
 
   /** Draws a 1×1 image: proves a worker thread answers (readiness). */

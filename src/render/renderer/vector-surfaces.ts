@@ -21,15 +21,39 @@ export const POINTS_PER_PIXEL = 0.75;
  */
 const PDF_RASTER_DPI = 192;
 
-/** Vector PDF: text stays text with subset fonts, shapes stay paths; `archival` writes PDF/A-2b. */
+/** An open PDF document: pages are added one at a time (each drawn, then ended), and `close` gives the file's bytes. */
+export interface PdfDocumentWriter {
+  /** Opens a page of `size` output pixels; its context draws in output pixels until `endPage`. */
+  beginPage(size: { width: number; height: number }): SKRSContext2D;
+  endPage(): void;
+  close(): Uint8Array;
+}
+
+/**
+ * A Skia PDF document: text stays text with subset fonts, shapes stay paths; `archival` writes PDF/A-2b. Skia writes
+ * each page's content when it ends, and the fonts' subsets at close, so a page's drawing is not held after it ends.
+ */
+export function openPdfDocument(archival: boolean): PdfDocumentWriter {
+  const document = new PDFDocument({ producer: 'Pictor', creator: 'Pictor', rasterDPI: PDF_RASTER_DPI, pdfa: archival });
+  return {
+    beginPage({ width, height }) {
+      const ctx = document.beginPage(width * POINTS_PER_PIXEL, height * POINTS_PER_PIXEL) as unknown as SKRSContext2D;
+      ctx.scale(POINTS_PER_PIXEL, POINTS_PER_PIXEL);
+      // Contextual alternates swap in glyphs no character maps to (Inter's raised colon between digits, its hyphen
+      // between capitals): Skia's ToUnicode table then has nothing for them, and "14:30" would extract as "1430".
+      ctx.fontFeatureSettings = '"calt" 0';
+      return ctx;
+    },
+    endPage: () => document.endPage(),
+    close: () => document.close(),
+  };
+}
+
+/** Vector PDF of one page (a document of several: draw-document.ts). */
 export const PDF_SURFACE: VectorSurface = {
   open(output) {
-    const document = new PDFDocument({ producer: 'Pictor', creator: 'Pictor', rasterDPI: PDF_RASTER_DPI, pdfa: output.archival === true });
-    const ctx = document.beginPage(output.width * POINTS_PER_PIXEL, output.height * POINTS_PER_PIXEL) as unknown as SKRSContext2D;
-    ctx.scale(POINTS_PER_PIXEL, POINTS_PER_PIXEL);
-    // Contextual alternates swap in glyphs no character maps to (Inter's raised colon between digits, its hyphen
-    // between capitals): Skia's ToUnicode table then has nothing for them, and "14:30" would extract as "1430".
-    ctx.fontFeatureSettings = '"calt" 0';
+    const document = openPdfDocument(output.archival === true);
+    const ctx = document.beginPage(output);
     return {
       ctx,
       close() {
