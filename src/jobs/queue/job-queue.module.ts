@@ -1,0 +1,38 @@
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import { JOB_QUEUE, redisOptionsFromUrl } from './job-lanes';
+import { JobQueue } from './job-queue';
+
+/**
+ * The BullMQ queue (through @nestjs/bullmq), registered only when REDIS_URL is set; global so readiness and
+ * /metrics can report it. Its connection fails fast while Redis is away (a new job is then a 503), and
+ * reconnects by itself.
+ */
+@Global()
+@Module({})
+export class JobQueueModule {
+  static forRoot(): DynamicModule {
+    return {
+      module: JobQueueModule,
+      imports: [
+        BullModule.forRootAsync({
+          inject: [AppConfig],
+          useFactory: (config: AppConfig) => ({
+            connection: {
+              ...redisOptionsFromUrl(config.redisUrl!),
+              enableOfflineQueue: false,
+              maxRetriesPerRequest: 1,
+              connectTimeout: 2_000,
+              retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
+            },
+            prefix: `${config.redisPrefix}bull`,
+          }),
+        }),
+        BullModule.registerQueue({ name: JOB_QUEUE }),
+      ],
+      providers: [JobQueue],
+      exports: [JobQueue],
+    };
+  }
+}
