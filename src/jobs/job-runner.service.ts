@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { AccountsService } from '../accounts/accounts.service';
@@ -37,7 +37,7 @@ export type RowResult = 'recorded' | 'released' | 'lost';
  * (runClaimed) and ends jobs (completeIfDone) for both engines.
  */
 @Injectable()
-export class JobRunnerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(JobRunnerService.name);
   private readonly running = new Set<SettledPromise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
@@ -65,8 +65,11 @@ export class JobRunnerService implements OnApplicationBootstrap, BeforeApplicati
     this.wake();
   }
 
-  /** Stops claiming, and lets the rows drawing now finish and be recorded (each bounded by RENDER_TIMEOUT). */
-  async beforeApplicationShutdown(): Promise<void> {
+  /**
+   * Stops claiming, and lets the rows drawing now finish and be recorded (each bounded by RENDER_TIMEOUT).
+   * At module destruction, the first shutdown step: before the render pool and the store close under them.
+   */
+  async onModuleDestroy(): Promise<void> {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     await this.ticking;

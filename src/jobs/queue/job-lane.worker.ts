@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DelayedError, Job as QueueJob, Worker } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { settle, type SettledPromise } from '../../common/async/settle';
@@ -33,7 +33,7 @@ const CLOSE_MARGIN_MS = 5_000;
  * account with rows to draw, whatever Redis lost or missed.
  */
 @Injectable()
-export class JobLaneWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class JobLaneWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(JobLaneWorker.name);
   private worker: Worker<LaneData> | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -67,8 +67,11 @@ export class JobLaneWorker implements OnApplicationBootstrap, BeforeApplicationS
     this.sweep();
   }
 
-  /** Graceful stop: lanes hand back after the row they are drawing (recorded), the rest stays pending for others. */
-  async beforeApplicationShutdown(): Promise<void> {
+  /**
+   * Graceful stop, at the first shutdown step (before the render pool closes): lanes hand back after the row
+   * they are drawing (recorded), the rest stays pending for others.
+   */
+  async onModuleDestroy(): Promise<void> {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     await this.sweeping;
