@@ -6,7 +6,7 @@ import { JobQueue } from './job-queue';
 
 /**
  * The BullMQ queue (through @nestjs/bullmq), registered only when REDIS_URL is set; global so readiness and
- * /metrics can report it. Its connection fails fast while Redis is away (a new job is then a 503), and
+ * /metrics can report it. Every use of it is bounded in time (a new job is a 503 while Redis is away), and it
  * reconnects by itself.
  */
 @Global()
@@ -21,7 +21,8 @@ export class JobQueueModule {
           useFactory: (config: AppConfig) => ({
             connection: {
               ...redisOptionsFromUrl(config.redisUrl!),
-              enableOfflineQueue: false,
+              // A command waits for the connection (BullMQ's start-up needs it: with the offline queue off, a command
+              // sent before the first connection breaks the queue for good); callers bound their wait (JobQueue).
               maxRetriesPerRequest: 1,
               connectTimeout: 2_000,
               retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
