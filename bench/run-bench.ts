@@ -19,6 +19,7 @@ import '@resvg/resvg-js';
 import { configureNativeAllocator } from '../src/render/renderer/native-allocator';
 import { createTemplateSchema } from '../src/design/template.schema';
 import { sampleTemplate } from '../test/support/factories';
+import { jobsSection } from './jobs-bench';
 
 const ROOT = join(__dirname, '..');
 // The raw pipeline's workers run with the same allocator setting as the server's.
@@ -31,8 +32,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const BATCH_ROUNDS = Number(process.env.BENCH_BATCH_ROUNDS ?? 5);
 const QR_RUNS = Number(process.env.BENCH_QR_RUNS ?? 200);
 const DOCUMENT_RUNS = Number(process.env.BENCH_DOCUMENT_RUNS ?? 200);
-/** BENCH_SECTIONS=cached,batch runs only those parts (fresh, cached, isolation, memory, batch, qr, documents); default all. */
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'fresh,cached,isolation,memory,batch,qr,documents').split(','));
+/** BENCH_SECTIONS=cached,batch runs only those parts (fresh, cached, isolation, memory, batch, qr, documents, jobs); default all. */
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'fresh,cached,isolation,memory,batch,qr,documents,jobs').split(','));
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -308,6 +309,7 @@ async function main() {
     if (SECTIONS.has('batch')) await batchSection();
     if (SECTIONS.has('qr')) await qrSection();
     if (SECTIONS.has('documents')) await documentsSection();
+    if (SECTIONS.has('jobs')) await jobsSection({ root: ROOT, env: BASE_ENV, threads: THREADS, base: BASE, apiKey, templateId, port: PORT, cli, record, text });
     if (SECTIONS.has('memory')) await memorySection();
   } finally {
     if (server.exitCode === null) server.kill('SIGKILL');

@@ -6,7 +6,7 @@ import { AccountsModule, AuthModule } from './accounts/accounts.module';
 import { ClockModule } from './common/clock/clock.module';
 import { CryptoModule } from './common/crypto/crypto.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
-import { AppConfig } from './config/app-config';
+import { AppConfig, loadConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
@@ -24,10 +24,12 @@ import { SettingsModule } from './settings/settings.module';
 import { TemplatesModule } from './templates/templates.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { JobsModule } from './jobs/jobs.module';
+import { JobQueueModule } from './jobs/queue/job-queue.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config?: AppConfig): DynamicModule {
+  static forRoot(given?: AppConfig): DynamicModule {
+    const config = given ?? loadConfig();
     return {
       module: AppModule,
       imports: [
@@ -50,7 +52,8 @@ export class AppModule {
         HealthModule,
         SettingsModule,
         WebhooksModule,
-        JobsModule,
+        ...(config.redisUrl ? [JobQueueModule.forRoot()] : []),
+        JobsModule.forRoot(config),
         DashboardModule,
         OpenApiModule,
       ],

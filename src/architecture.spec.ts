@@ -53,7 +53,7 @@ const ROOMS: Record<string, readonly string[]> = {
   jobs: ['common', 'config', 'database', 'design', 'accounts', 'metrics', 'templates', 'render', 'webhooks', 'idempotency'],
   preview: ['common', 'config', 'design', 'accounts', 'limits', 'fonts', 'billing', 'templates', 'render'],
   'template-files': ['common', 'design', 'accounts', 'templates'],
-  health: ['common', 'config', 'redis', 'accounts', 'storage', 'billing', 'render'],
+  health: ['common', 'config', 'redis', 'accounts', 'storage', 'billing', 'render', 'jobs'],
   // Pages and documents that show every feature.
   dashboard: ['common', 'config', 'database', 'design', 'accounts', 'limits', 'settings', 'fonts', 'billing', 'templates', 'preview', 'webhooks'],
   openapi: [

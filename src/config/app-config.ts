@@ -63,6 +63,10 @@ export class AppConfig {
   readonly previewPerMinute: number;
   /** Job rows one account may have drawing at once, across instances (§22). */
   readonly jobConcurrencyPerAccount: number;
+  /** With Redis: whether this process runs job rows (JOB_WORKER=off makes an API-only instance). */
+  readonly jobWorker: boolean;
+  /** With Redis: how long a process that died (kill -9) still holds its job rows before others take them (ms). */
+  readonly jobLeaseMs: number;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -151,6 +155,8 @@ const environmentSchema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   PREVIEW_PER_MINUTE: integerString(1, 100_000).default(120),
   JOB_CONCURRENCY_PER_ACCOUNT: integerString(1, 64).default(2),
+  JOB_WORKER: z.enum(['on', 'off']).default('on'),
+  JOB_LEASE: duration(1_000, 600_000).default(30_000),
 });
 
 /** Accepts 64 hex characters or base64 of exactly 32 bytes. */
@@ -226,6 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: values.LOG_FORMAT,
     previewPerMinute: values.PREVIEW_PER_MINUTE,
     jobConcurrencyPerAccount: values.JOB_CONCURRENCY_PER_ACCOUNT,
+    jobWorker: values.JOB_WORKER === 'on',
+    jobLeaseMs: values.JOB_LEASE,
   });
 }
 

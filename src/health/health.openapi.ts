@@ -4,7 +4,7 @@ import { defineRouteDocs } from '../common/openapi/route-doc';
 
 const indicators = z.record(z.string(), z.looseObject({ status: z.enum(['up', 'down']) }));
 
-/** Terminus's health format (each dependency by name: `database`, `storage`, `redis`, `renderer`). */
+/** Terminus's health format (each dependency by name: `database`, `storage`, `redis`, `queue`, `renderer`). */
 export const healthSchema = component(
   'Health',
   z.strictObject({
@@ -39,7 +39,7 @@ export const healthRouteDocs = defineRouteDocs([
     operationId: 'ready',
     tag: 'Operations',
     public: true,
-    summary: 'Readiness: database, storage, renderer and Redis (when configured)',
+    summary: 'Readiness: database, storage, renderer, and Redis and the job queue (when configured)',
     responses: {
       200: { description: 'Every dependency is up', schema: healthSchema, examples: { ok: example('up') } },
       503: { description: 'A dependency is down (named in `error`)', schema: healthSchema, examples: { down: example('down') } },

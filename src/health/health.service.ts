@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { AppConfig } from '../config/app-config';
+import { JobQueue } from '../jobs/queue/job-queue';
 import { RedisConnections } from '../redis/redis-connections';
 import { RendererService } from '../render/renderer/renderer.service';
 import { ImageStorage } from '../storage/image-storage';
@@ -19,6 +20,8 @@ export class HealthService {
     private readonly storage: ImageStorage,
     private readonly redis: RedisConnections,
     private readonly renderer: RendererService,
+    /** Present with REDIS_URL: the jobs' BullMQ queue (§22). */
+    @Optional() private readonly jobQueue?: JobQueue,
   ) {}
 
   live() {
@@ -30,6 +33,7 @@ export class HealthService {
       () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
       () => this.dependency.check('storage', () => this.storage.probe(), CHECK_TIMEOUT_MS),
       ...(this.redis.client ? [() => this.dependency.check('redis', () => this.redis.ping(), CHECK_TIMEOUT_MS)] : []),
+      ...(this.jobQueue ? [() => this.dependency.check('queue', () => this.jobQueue!.ping(), CHECK_TIMEOUT_MS)] : []),
       () => this.dependency.check('renderer', () => this.renderer.probe(), CHECK_TIMEOUT_MS),
     ]);
   }

@@ -31,6 +31,8 @@ interface ItemRow {
   error: string | null;
 }
 
+/** Candidates a taker tries per look: enough for the others taking the same account's first rows at once. */
+const CANDIDATES = 8;
 const ACTIVE_JOB = "SELECT 1 FROM jobs WHERE jobs.id = job_items.job_id AND jobs.status IN ('queued', 'running')";
 
 /**
@@ -76,6 +78,63 @@ export class JobItemsRepository {
     );
     if (rows.length === 0) return null;
     return { jobId, index, token, layers: JSON.parse(rows[0].layers) as Record<string, unknown> };
+  }
+
+  /** The account's next claimable row, taken under `token` until `until`; null when none is left to take. */
+  async claimNext(accountId: string, token: string, now: Date, until: Date): Promise<ClaimedItem | null> {
+    // Several takers race for the first rows: whoever loses one tries the next.
+    for (const candidate of await this.claimable(accountId, now, CANDIDATES)) {
+      const claimed = await this.claim(candidate.jobId, candidate.index, token, now, until);
+      if (claimed) return claimed;
+    }
+    return null;
+  }
+
+  /**
+   * A row of the account still claimed under a token starting with `tokenPrefix` (a queue lane's, held by a
+   * process that died or stalled: only one process holds a lane at a time), taken over under `token` at once,
+   * without waiting for that claim to expire. The old holder, if alive, then loses its claim and records nothing.
+   */
+  async takeOver(accountId: string, tokenPrefix: string, token: string, until: Date): Promise<ClaimedItem | null> {
+    const rows: Array<{ job_id: string; item_index: number; claim_token: string }> = await this.dataSource.query(
+      `SELECT job_id, item_index, claim_token FROM job_items WHERE account_id = ? AND status = 'pending' AND claim_token LIKE ? AND EXISTS (${ACTIVE_JOB})`,
+      [accountId, `${tokenPrefix}%`],
+    );
+    for (const row of rows) {
+      if (!row.claim_token.startsWith(tokenPrefix)) continue;
+      const changed = await execute(
+        this.dataSource,
+        "UPDATE job_items SET claim_token = ?, claimed_until = ? WHERE job_id = ? AND item_index = ? AND claim_token = ? AND status = 'pending'",
+        [token, sqlTimestamp(until), row.job_id, row.item_index, row.claim_token],
+      );
+      if (changed !== 1) continue;
+      const layers: Array<{ layers: string }> = await this.dataSource.query(
+        'SELECT layers FROM job_items WHERE job_id = ? AND item_index = ? AND claim_token = ?',
+        [row.job_id, row.item_index, token],
+      );
+      if (layers.length === 1)
+        return { jobId: row.job_id, index: Number(row.item_index), token, layers: JSON.parse(layers[0].layers) as Record<string, unknown> };
+    }
+    return null;
+  }
+
+  /** Accounts with a row some runner could claim now (of an active job, unclaimed or its claim expired). */
+  async accountsWithClaimableRows(now: Date): Promise<string[]> {
+    const rows: Array<{ account_id: string }> = await this.dataSource.query(
+      // From the active jobs (few), each stopping at its first such row (the job/status index).
+      `SELECT DISTINCT account_id FROM jobs WHERE status IN ('queued', 'running') AND EXISTS (SELECT 1 FROM job_items WHERE job_items.job_id = jobs.id
+         AND job_items.status = 'pending' AND (job_items.claimed_until IS NULL OR job_items.claimed_until < ?))`,
+      [sqlTimestamp(now)],
+    );
+    return rows.map((row) => row.account_id);
+  }
+
+  /** Rows of active jobs not yet drawn, every account (the queue's depth in rows, for /metrics). */
+  async pendingTotal(): Promise<number> {
+    const rows: Array<{ count: number | string }> = await this.dataSource.query(
+      `SELECT COUNT(*) AS count FROM job_items WHERE status = 'pending' AND EXISTS (${ACTIVE_JOB})`,
+    );
+    return Number(rows[0]?.count ?? 0);
   }
 
   /** Records the row's outcome if this claim still holds it; false when it was lost (expired and taken). */

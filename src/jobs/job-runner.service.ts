@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { AccountsService } from '../accounts/accounts.service';
@@ -10,6 +10,7 @@ import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { generateRequestSchema } from '../render/dto/render-request.schema';
 import { RenderService } from '../render/render.service';
+import { runInBackground } from '../render/renderer/render-priority';
 import { TemplatesService } from '../templates/templates.service';
 import type { Job } from './entities/job.entity';
 import { ClaimedItem, ItemOutcome, JobItemsRepository } from './job-items.repository';
@@ -19,7 +20,12 @@ import { JobsRepository } from './jobs.repository';
 /** How often the runner looks for rows besides being woken (a new job, a finished row): other instances' jobs, expired claims. */
 const POLL_MS = 500;
 /** Past a render's own budget, for planning and image fetches: a claim outliving its process is taken again after this. */
-const CLAIM_MARGIN_MS = 60_000;
+export const CLAIM_MARGIN_MS = 60_000;
+/** Answers that say the service, not the row, failed (§20): the row goes back to pending and is drawn later. */
+const OUTAGE_CODES = new Set(['dependency_unavailable', 'storage_unavailable']);
+
+/** What became of a claimed row: its outcome recorded, handed back to pending (drawn later), or lost to another claim. */
+export type RowResult = 'recorded' | 'released' | 'lost';
 
 /**
  * The in-process engine (§22 without Redis): job state lives in the database; this runner claims rows of
@@ -27,11 +33,13 @@ const CLAIM_MARGIN_MS = 60_000;
  * exactly like POST /api/generate (cached, single-flighted, billed a unit per fresh row), without the
  * per-minute limit. A row whose outcome is recorded is never run again; one claimed by a process that died
  * is taken again once its claim expires, and its drawing, if it was stored, is a cache hit (not billed again).
+ * With Redis the claiming loop is the queue engine's (JobLaneWorker); this class still runs each claimed row
+ * (runClaimed) and ends jobs (completeIfDone) for both engines.
  */
 @Injectable()
-export class JobRunnerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(JobRunnerService.name);
-  private readonly running = new Set<SettledPromise<void>>();
+  private readonly running = new Set<SettledPromise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: SettledPromise<void> | null = null;
   private again = false;
@@ -50,13 +58,18 @@ export class JobRunnerService implements OnApplicationBootstrap, BeforeApplicati
   ) {}
 
   onApplicationBootstrap(): void {
+    this.metrics.readJobRowsPending(() => this.items.pendingTotal());
+    if (this.config.redisUrl) return;
     this.timer = setInterval(() => this.wake(), POLL_MS);
     this.timer.unref();
     this.wake();
   }
 
-  /** Stops claiming, and lets the rows drawing now finish and be recorded (each bounded by RENDER_TIMEOUT). */
-  async beforeApplicationShutdown(): Promise<void> {
+  /**
+   * Stops claiming, and lets the rows drawing now finish and be recorded (each bounded by RENDER_TIMEOUT).
+   * At module destruction, the first shutdown step: before the render pool and the store close under them.
+   */
+  async onModuleDestroy(): Promise<void> {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     await this.ticking;
@@ -65,7 +78,7 @@ export class JobRunnerService implements OnApplicationBootstrap, BeforeApplicati
 
   /** Looks for rows now (one look at a time; a wake during a look runs another after it). */
   wake(): void {
-    if (this.stopping) return;
+    if (this.stopping || this.config.redisUrl) return;
     if (this.ticking) {
       this.again = true;
       return;
@@ -98,33 +111,48 @@ export class JobRunnerService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private start(item: ClaimedItem): void {
+    void this.runClaimed(item).then(
+      () => this.wake(),
+      (error: unknown) => {
+        this.logger.warn(`Job ${item.jobId} row ${item.index}: ${(error as Error).message}`);
+        this.wake();
+      },
+    );
+  }
+
+  /** Runs one claimed row to its outcome (either engine); shutdown waits for it. */
+  runClaimed(item: ClaimedItem): Promise<RowResult> {
     const run = settle(this.process(item));
     this.running.add(run);
     this.metrics.jobRowsRunning.set(this.running.size);
-    void run.then((outcome) => {
+    return run.then((outcome) => {
       this.running.delete(run);
       this.metrics.jobRowsRunning.set(this.running.size);
-      if (!outcome.ok) this.logger.warn(`Job ${item.jobId} row ${item.index}: ${(outcome.error as Error).message}`);
-      this.wake();
+      if (!outcome.ok) throw outcome.error;
+      return outcome.value;
     });
   }
 
-  private async process(item: ClaimedItem): Promise<void> {
+  private async process(item: ClaimedItem): Promise<RowResult> {
     const job = await this.jobs.findById(item.jobId);
-    if (!job) return;
+    if (!job) return 'lost';
     await this.jobs.markRunning(job.id, this.clock.now());
     const startedAt = performance.now();
-    const outcome = await this.renderRow(job, item);
+    // Background work on the render pool: interactive drawings go first (§22 fairness).
+    const outcome = await runInBackground(() => this.renderRow(job, item));
+    // Stopping: the render pool and the store close under a row drawing now, and its 5xx is the shutdown's, not
+    // the row's. A dependency that went away (Redis, the store) is not the row's fault either. Either way the
+    // row goes back (its unit was refunded) and is drawn later, by this process or another.
+    if (outcome.status === 'failed' && ((this.stopping && Number(outcome.error.statusCode) >= 500) || OUTAGE_CODES.has(String(outcome.error.code)))) {
+      await this.items.release(item);
+      return 'released';
+    }
     this.metrics.jobRows.inc({ outcome: outcome.status });
     this.metrics.jobRowDuration.observe((performance.now() - startedAt) / 1000);
-    // Stopping: the render pool and the store close under a row drawing now, and its 5xx is the shutdown's, not
-    // the row's. The row goes back (its unit was refunded) and is drawn after the restart.
-    if (this.stopping && outcome.status === 'failed' && Number(outcome.error.statusCode) >= 500) {
-      await this.items.release(item);
-      return;
-    }
     // A claim lost meanwhile (expired and taken by another runner): that runner records the row.
-    if (await this.items.finish(item, outcome)) await this.completeIfDone(job.id);
+    if (!(await this.items.finish(item, outcome))) return 'lost';
+    await this.completeIfDone(job.id);
+    return 'recorded';
   }
 
   /** The row as POST /api/generate would answer it: its render, or the error body it would have had. */
@@ -149,7 +177,8 @@ export class JobRunnerService implements OnApplicationBootstrap, BeforeApplicati
     }
   }
 
-  private async completeIfDone(jobId: string): Promise<void> {
+  /** The one place a job ends, whichever engine ran its last row (or found it finished after a restart). */
+  async completeIfDone(jobId: string): Promise<void> {
     if (!(await this.jobs.completeIfDone(jobId, this.clock.now()))) return;
     const job = await this.jobs.findById(jobId);
     if (job) await this.notifier.jobEnded(job);

@@ -1,20 +1,36 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import type { AppConfig } from '../config/app-config';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { RenderModule } from '../render/render.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { JobDispatcher, LocalJobDispatcher } from './job-dispatcher';
 import { JobItemsRepository } from './job-items.repository';
 import { JobNotifier } from './job-notifier.service';
 import { JobRunnerService } from './job-runner.service';
 import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
+import { JobLaneWorker } from './queue/job-lane.worker';
+import { QueueJobDispatcher } from './queue/queue-job-dispatcher';
 
-/** Asynchronous and bulk rendering (§22), run inside the server process with its state in the database. */
-@Module({
-  imports: [IdempotencyModule, AccountsModule, TemplatesModule, RenderModule, WebhooksModule],
-  controllers: [JobsController],
-  providers: [JobsService, JobsRepository, JobItemsRepository, JobRunnerService, JobNotifier],
-})
-export class JobsModule {}
+/**
+ * Asynchronous and bulk rendering (§22). Without Redis the rows run inside the server process (JobRunnerService
+ * polls the database); with REDIS_URL they run on the shared BullMQ queue (JobQueueModule), in every process
+ * whose JOB_WORKER is on. Job and row state lives in the database either way.
+ */
+@Module({})
+export class JobsModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const engine: Provider[] = config.redisUrl
+      ? [{ provide: JobDispatcher, useClass: QueueJobDispatcher }, ...(config.jobWorker ? [JobLaneWorker] : [])]
+      : [{ provide: JobDispatcher, useClass: LocalJobDispatcher }];
+    return {
+      module: JobsModule,
+      imports: [IdempotencyModule, AccountsModule, TemplatesModule, RenderModule, WebhooksModule],
+      controllers: [JobsController],
+      providers: [JobsService, JobsRepository, JobItemsRepository, JobRunnerService, JobNotifier, ...engine],
+    };
+  }
+}

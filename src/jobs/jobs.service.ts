@@ -12,9 +12,9 @@ import { createJobSchema, ListJobsQuery } from './dto/create-job.schema';
 import type { JobInput } from './dto/job-upload';
 import { JobItemResponse, JobResponse, toJobItemResponse, toJobResponse } from './dto/job-response';
 import type { Job } from './entities/job.entity';
+import { JobDispatcher } from './job-dispatcher';
 import { JobItemsRepository } from './job-items.repository';
 import { JobNotifier } from './job-notifier.service';
-import { JobRunnerService } from './job-runner.service';
 import { JobsRepository } from './jobs.repository';
 import { JobsException } from './jobs.exception';
 
@@ -36,7 +36,7 @@ export class JobsService {
     private readonly items: JobItemsRepository,
     private readonly templates: TemplatesService,
     private readonly hooks: HookRenderService,
-    private readonly runner: JobRunnerService,
+    private readonly dispatcher: JobDispatcher,
     private readonly notifier: JobNotifier,
     private readonly clock: Clock,
   ) {}
@@ -50,6 +50,7 @@ export class JobsService {
     const template = await this.templates.getOwned(account.id, request.templateId);
     if (csvColumns) checkColumns(template, csvColumns);
     checkRows(template, raw.rows);
+    await this.dispatcher.admit();
     const job: Job = {
       id: newId('job'),
       accountId: account.id,
@@ -68,7 +69,7 @@ export class JobsService {
       finishedAt: null,
     };
     await this.jobs.insert({ job, rows: raw.rows.map((row) => JSON.stringify(row)) });
-    this.runner.wake();
+    await this.dispatcher.dispatch(job);
     return toJobResponse(job, { succeeded: 0, failed: 0 });
   }
 

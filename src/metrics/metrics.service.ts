@@ -96,6 +96,34 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  /** Read at each scrape from the jobs module (null until it registers): the queue lives in Redis, the rows in the database. */
+  private jobQueueDepthReader: (() => Promise<Record<string, number>>) | null = null;
+  private jobRowsPendingReader: (() => Promise<number>) | null = null;
+
+  readonly jobQueueDepth = new Gauge({
+    name: 'pictor_job_queue_depth',
+    help: "Job lanes in the shared BullMQ queue by state, with REDIS_URL (a lane draws one account's rows one at a time)",
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+    collect: async () => {
+      if (!this.jobQueueDepthReader) return;
+      const depth = await this.jobQueueDepthReader().catch(() => null);
+      this.jobQueueDepth.reset();
+      for (const [state, count] of Object.entries(depth ?? {})) this.jobQueueDepth.set({ state }, count);
+    },
+  });
+
+  readonly jobRowsPending = new Gauge({
+    name: 'pictor_job_rows_pending',
+    help: 'Rows of queued and running jobs not drawn yet, every account and instance',
+    registers: [this.registry],
+    collect: async () => {
+      if (!this.jobRowsPendingReader) return;
+      const pending = await this.jobRowsPendingReader().catch(() => null);
+      if (pending !== null) this.jobRowsPending.set(pending);
+    },
+  });
+
   readonly unhandledRejections = new Counter({
     name: 'pictor_unhandled_rejections_total',
     help: 'Promise rejections nobody handled (logged at error; the process keeps running)',
@@ -104,6 +132,14 @@ export class MetricsService {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'pictor_' });
+  }
+
+  readJobQueueDepth(reader: () => Promise<Record<string, number>>): void {
+    this.jobQueueDepthReader = reader;
+  }
+
+  readJobRowsPending(reader: () => Promise<number>): void {
+    this.jobRowsPendingReader = reader;
   }
 
   exposition(): Promise<string> {

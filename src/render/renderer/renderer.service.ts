@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { existsSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import { join, relative } from 'node:path';
-import Piscina from 'piscina';
+import Piscina, { queueOptionsSymbol } from 'piscina';
 // Loaded here so libvips stays mapped for the life of the process: otherwise a worker thread's
 // exit can unload it while another thread uses it (sharp issue #2263).
 import 'sharp';
@@ -14,6 +14,7 @@ import { MetricsService } from '../../metrics/metrics.service';
 import type { DocumentMessage, DocumentTask, PageDrawn } from './draw-document';
 import type { DrawJob, DrawResult } from './draw-job';
 import { processFontCollectionLock } from './font-collection-lock';
+import { isBackgroundWork, PriorityTaskQueue, type RenderQueueOptions } from './render-priority';
 import { configureNativeAllocator } from './native-allocator';
 import { messageReader } from './port-messages';
 import type { RenderWorkerData } from './render.worker';
@@ -93,6 +94,8 @@ export class RendererService implements OnApplicationBootstrap, OnModuleDestroy 
       niceIncrement: config.renderNice,
       // Piscina's run and wait-time histograms: nothing reads them, and recording costs every task.
       recordTiming: false,
+      // Job rows (§22) wait behind interactive drawings: see PriorityTaskQueue.
+      taskQueue: new PriorityTaskQueue(),
     });
     // A thread ended by the render budget may have held the lock: free its place now, not at the lease.
     this.pool.on('workerDestroy', (worker: { id: number }) => fontLock.releaseThread(worker.id));
@@ -105,7 +108,9 @@ export class RendererService implements OnApplicationBootstrap, OnModuleDestroy 
 
   /** Aborting `signal` takes a queued job off the queue, or terminates the worker drawing it (piscina replaces it). */
   async draw(job: DrawJob, signal?: AbortSignal): Promise<DrawResult> {
-    const running = this.pool.run(job, signal ? { signal } : undefined) as Promise<DrawResult>;
+    // The queue option is a symbol key: structured cloning leaves it out of what the thread receives.
+    const task = isBackgroundWork() ? { ...job, [queueOptionsSymbol]: { background: true } satisfies RenderQueueOptions } : job;
+    const running = this.pool.run(task, signal ? { signal } : undefined) as Promise<DrawResult>;
     this.metrics.renderQueue.set(this.pool.queueSize);
     const result = await running.finally(() => this.metrics.renderQueue.set(this.pool.queueSize));
     const bytes = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
