@@ -24,6 +24,7 @@ import { SettingsModule } from './settings/settings.module';
 import { TemplatesModule } from './templates/templates.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { JobsModule } from './jobs/jobs.module';
+import { EditorSessionsModule } from './editor-sessions/editor-sessions.module';
 
 @Module({})
 export class AppModule {
@@ -52,6 +53,7 @@ export class AppModule {
         WebhooksModule,
         JobsModule,
         DashboardModule,
+        EditorSessionsModule,
         OpenApiModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],

@@ -6,6 +6,7 @@ import { previewRouteDocs } from '../preview/preview.openapi';
 import { renderRouteDocs } from '../render/render.openapi';
 import { settingsRouteDocs } from '../settings/settings.openapi';
 import { jobsRouteDocs } from '../jobs/jobs.openapi';
+import { editorSessionsRouteDocs } from '../editor-sessions/editor-sessions.openapi';
 import { imagesRouteDocs } from '../storage/images.openapi';
 import { templatesRouteDocs } from '../templates/templates.openapi';
 import { webhooksRouteDocs } from '../webhooks/webhooks.openapi';
@@ -26,6 +27,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...renderRouteDocs,
   ...webhooksRouteDocs,
   ...jobsRouteDocs,
+  ...editorSessionsRouteDocs,
   ...imagesRouteDocs,
   ...billingRouteDocs,
   ...settingsRouteDocs,
