@@ -110,7 +110,10 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
           try {
             request.principal = await authenticateRequest(request, apiKeys, sessions, editorSessions);
             // An editor session on a route it may not call is refused before its body is read.
-            checkEditorSessionRoute(request.principal, (route.config as Record<string, unknown> | undefined)?.[EDITOR_SESSION_ROUTE_CONFIG] as EditorSessionRule | undefined);
+            checkEditorSessionRoute(
+              request.principal,
+              (route.config as Record<string, unknown> | undefined)?.[EDITOR_SESSION_ROUTE_CONFIG] as EditorSessionRule | undefined,
+            );
           } catch (error) {
             const answer = toErrorResponse(error);
             return reply.code(answer.status).headers(answer.headers).send(answer.body);

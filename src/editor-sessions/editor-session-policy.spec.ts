@@ -15,10 +15,7 @@ const stored: DesignUnderReview = {
   height: 300,
   background: '#ffffff',
   publicRender: true,
-  layers: [
-    { name: 'title', type: 'text', text: 'Hi', x: 0 } as { name: string },
-    { name: 'logo', type: 'image', imageUrl: null } as { name: string },
-  ],
+  layers: [{ name: 'title', type: 'text', text: 'Hi', x: 0 } as { name: string }, { name: 'logo', type: 'image', imageUrl: null } as { name: string }],
 };
 const withLayer = (name: string, change: Record<string, unknown>) => ({
   ...stored,
@@ -35,7 +32,9 @@ describe('editor session policy', () => {
     const limited = grant({}, { layers: ['title'] });
     expect(designRefusal(limited, stored, withLayer('title', { text: 'New' }))).toBeNull();
     // Key order and undefined fields do not count as changes.
-    expect(designRefusal(limited, stored, { ...stored, layers: [{ x: 0, text: 'Hi', type: 'text', name: 'title', extra: undefined } as never, stored.layers[1]] })).toBeNull();
+    expect(
+      designRefusal(limited, stored, { ...stored, layers: [{ x: 0, text: 'Hi', type: 'text', name: 'title', extra: undefined } as never, stored.layers[1]] }),
+    ).toBeNull();
     expect(designRefusal(limited, stored, withLayer('logo', { imageUrl: 'https://x.test/a.png' }))).toMatch(/layer "logo"/);
     expect(designRefusal(limited, stored, { ...stored, layers: [stored.layers[0]] })).toMatch(/layer "logo"/);
     expect(designRefusal(limited, stored, { ...stored, background: '#000000' })).toMatch(/background/);
@@ -52,6 +51,8 @@ describe('editor session policy', () => {
   it('lets a form session change no design at all', () => {
     const form = grant({ mode: 'form' });
     expect(designRefusal(form, stored, { ...stored })).toBeNull();
+    // What a stored row carries besides the design (id, version, name) is not the design.
+    expect(designRefusal(form, { ...stored, id: 'tpl_x', version: 3 } as DesignUnderReview, { ...stored, name: 'Renamed' } as DesignUnderReview)).toBeNull();
     expect(designRefusal(form, stored, withLayer('title', { text: 'x' }))).toMatch(/form-mode/);
   });
 

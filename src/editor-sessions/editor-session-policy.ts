@@ -23,7 +23,8 @@ const mayChange = (grant: EditorSessionGrant, name: string) => grant.permissions
 export function designRefusal(grant: EditorSessionGrant, stored: DesignUnderReview | null, proposed: DesignUnderReview): string | null {
   const storedLayers = new Map((stored?.layers ?? []).map((layer) => [layer.name, layer]));
   if (grant.mode === 'form') {
-    if (!stored || !same({ ...stored, publicRender: null }, { ...proposed, publicRender: null })) return 'a form-mode session cannot change the design';
+    const design = ({ width, height, background, layers }: DesignUnderReview) => ({ width, height, background, layers });
+    if (!stored || !same(design(stored), design(proposed))) return 'a form-mode session cannot change the design';
     return null;
   }
   if (stored && proposed.publicRender !== undefined && !same(stored.publicRender, proposed.publicRender)) {

@@ -55,7 +55,7 @@ export const editorSessionsRouteDocs = defineRouteDocs([
     tag: 'Editor sessions',
     summary: 'Open the studio or a form for your own users, inside your product',
     description:
-      'Call it from your backend (it needs your API key) and give the answer\'s `url` to your page\'s iframe. The page opens, with no Pictor ' +
+      "Call it from your backend (it needs your API key) and give the answer's `url` to your page's iframe. The page opens, with no Pictor " +
       'account, the studio on that template (`design`) or a form with one field per permitted layer (`form`), and is framed only by ' +
       '`allowedOrigins` (`Content-Security-Policy: frame-ancestors`). The embed calls the API with its token as `Authorization: Bearer est_…`: ' +
       'that template (read; save with `permissions.save`), its preview, its renders (billed to you, under your limits) and the fonts list; ' +
@@ -74,7 +74,11 @@ export const editorSessionsRouteDocs = defineRouteDocs([
         description: 'Created',
         schema: createdSchema,
         examples: {
-          created: { id: SESSION_EXAMPLE.id, url: 'https://pictor.example.com/embed/est_Qm4R8vT2xZ7kLpN3sW9yB6cF1hJ5dG0a', expiresAt: SESSION_EXAMPLE.expiresAt },
+          created: {
+            id: SESSION_EXAMPLE.id,
+            url: 'https://pictor.example.com/embed/est_Qm4R8vT2xZ7kLpN3sW9yB6cF1hJ5dG0a',
+            expiresAt: SESSION_EXAMPLE.expiresAt,
+          },
         },
       },
       ...errors({ 400: ['validation_failed'], 404: ['template_not_found'] }),

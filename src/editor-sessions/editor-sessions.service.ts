@@ -53,9 +53,13 @@ export class EditorSessionsService {
       const names = new Set(template.layers.map((layer) => layer.name));
       const unknown = (input.permissions.layers ?? []).filter((name) => !names.has(name));
       if (unknown.length > 0) {
-        throw new EditorSessionsException(EditorSessionsErrorCode.INVALID_ARGUMENT, `permissions.layers: the template has no layer ${unknown.map((name) => JSON.stringify(name)).join(', ')}`, {
-          details: [{ path: 'permissions.layers', message: `unknown layer ${unknown.map((name) => JSON.stringify(name)).join(', ')}` }],
-        });
+        throw new EditorSessionsException(
+          EditorSessionsErrorCode.INVALID_ARGUMENT,
+          `permissions.layers: the template has no layer ${unknown.map((name) => JSON.stringify(name)).join(', ')}`,
+          {
+            details: [{ path: 'permissions.layers', message: `unknown layer ${unknown.map((name) => JSON.stringify(name)).join(', ')}` }],
+          },
+        );
       }
     }
     const token = `${EDITOR_SESSION_TOKEN_PREFIX}${randomBase62(32)}`;

@@ -295,9 +295,13 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Json
     paths,
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'sk_…', description:
-            'An API key: `Authorization: Bearer sk_…`. Or an editor session\'s token (`est_…`, §23), which reaches only its template, ' +
-            'that template\'s preview and renders and the fonts list (any other call is a 403 `forbidden`).',
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'sk_…',
+          description:
+            "An API key: `Authorization: Bearer sk_…`. Or an editor session's token (`est_…`, §23), which reaches only its template, " +
+            "that template's preview and renders and the fonts list (any other call is a 403 `forbidden`).",
         },
         session: {
           type: 'apiKey',

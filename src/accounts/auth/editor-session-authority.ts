@@ -25,14 +25,7 @@ export interface EditorSessionPermissions {
  * session must hold; template rules are judged against the request by the EditorSessionAuthority.
  */
 export type EditorSessionRule =
-  | 'fonts:list'
-  | 'uploadFonts'
-  | 'uploadAssets'
-  | 'template:read'
-  | 'template:create'
-  | 'template:save'
-  | 'template:preview'
-  | 'template:render';
+  'fonts:list' | 'uploadFonts' | 'uploadAssets' | 'template:read' | 'template:create' | 'template:save' | 'template:preview' | 'template:render';
 
 export const PERMISSION_RULES: ReadonlySet<EditorSessionRule> = new Set(['uploadFonts', 'uploadAssets']);
 
