@@ -12,6 +12,8 @@ export interface EmbedBootstrap {
 }
 
 const STYLE = `html,body{margin:0;height:100%;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#fff}
+button{font:inherit;padding:.5rem .9rem;border-radius:6px;border:1px solid #0369a1;background:#0369a1;color:#fff;cursor:pointer}
+button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 .embed-ended{display:grid;place-items:center;height:100%;padding:1rem;text-align:center}.embed-ended p{color:#475569}`;
 
 const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
