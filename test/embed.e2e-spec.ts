@@ -182,6 +182,7 @@ describe('the embed in chromium, framed by a customer page', () => {
     expect(await frame.getByRole('link', { name: /Templates/ }).count()).toBe(0);
     expect(await frame.getByText('Use it').count()).toBe(0);
     expect(await frame.getByText('Upload font').count()).toBe(0);
+    expect(await frame.getByLabel('Public render').isVisible()).toBe(false);
     await frame.getByRole('button', { name: 'Add rectangle' }).dispatchEvent('click');
     await canvas.locator('[data-layer="rect"]').waitFor();
     await frame.getByRole('button', { name: 'Save' }).dispatchEvent('click');

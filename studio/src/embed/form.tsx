@@ -137,10 +137,10 @@ export function EmbedForm({ templateId, layers, channel }: { templateId: string;
             <label for={`field-${row.layer}`}>{row.layer}</label>
             <input
               id={`field-${row.layer}`}
-              type={row.kind === 'image URL' ? 'url' : 'text'}
+              // Preact types `type` per value; both values take the same attributes here.
+              type={(row.kind === 'image URL' ? 'url' : 'text') as 'text'}
               value={values[row.layer] ?? row.initial}
               placeholder={row.kind}
-              aria-description={row.kind}
               onInput={(event) => {
                 const value = (event.target as HTMLInputElement).value;
                 setValues((current) => ({ ...current, [row.layer]: value }));
