@@ -8,6 +8,8 @@ import type { IncomingMessage } from 'node:http';
 import { ApiKeysService } from './accounts/api-keys.service';
 import type { AuthenticatedRequest } from './accounts/auth/authenticated-request';
 import { authenticateRequest } from './accounts/auth/bearer-authentication';
+import { checkEditorSessionRoute, EDITOR_SESSION_ROUTE_CONFIG } from './accounts/auth/editor-session-access.decorator';
+import { EditorSessionAuthority, EditorSessionRule } from './accounts/auth/editor-session-authority';
 import { SessionAuthenticator } from './accounts/auth/session-authenticator';
 import { toErrorResponse } from './common/errors/error-body';
 import { answerClientError, answerFrameworkError } from './common/http/http-layer-errors';
@@ -91,6 +93,13 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
   } catch {
     sessions = null;
   }
+  // Provided by the editor-sessions module (§23); without it an editor session's token is a 401.
+  let editorSessions: EditorSessionAuthority | null = null;
+  try {
+    editorSessions = app.get(EditorSessionAuthority, { strict: false });
+  } catch {
+    editorSessions = null;
+  }
   fastify.addHook('onRoute', (route) => {
     const flags = (route.config ?? {}) as RouteFlags;
     const hooks = <T>(existing: T | T[] | undefined): T[] => (existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]);
@@ -101,7 +110,12 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
         ...hooks(route.onRequest),
         async (request: AuthenticatedRequest, reply: FastifyReply) => {
           try {
-            request.principal = await authenticateRequest(request, apiKeys, sessions);
+            request.principal = await authenticateRequest(request, apiKeys, sessions, editorSessions);
+            // An editor session on a route it may not call is refused before its body is read.
+            checkEditorSessionRoute(
+              request.principal,
+              (route.config as Record<string, unknown> | undefined)?.[EDITOR_SESSION_ROUTE_CONFIG] as EditorSessionRule | undefined,
+            );
           } catch (error) {
             const answer = toErrorResponse(error);
             return reply.code(answer.status).headers(answer.headers).send(answer.body);

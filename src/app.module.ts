@@ -25,6 +25,7 @@ import { TemplatesModule } from './templates/templates.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { JobsModule } from './jobs/jobs.module';
 import { JobQueueModule } from './jobs/queue/job-queue.module';
+import { EditorSessionsModule } from './editor-sessions/editor-sessions.module';
 
 @Module({})
 export class AppModule {
@@ -55,6 +56,7 @@ export class AppModule {
         ...(config.redisUrl ? [JobQueueModule.forRoot()] : []),
         JobsModule.forRoot(config),
         DashboardModule,
+        EditorSessionsModule,
         OpenApiModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],

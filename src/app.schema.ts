@@ -4,6 +4,7 @@ import { DASHBOARD_PERSISTENCE } from './dashboard/dashboard.persistence';
 import { FONTS_PERSISTENCE } from './fonts/fonts.persistence';
 import { IDEMPOTENCY_PERSISTENCE } from './idempotency/idempotency.persistence';
 import { JOBS_PERSISTENCE } from './jobs/jobs.persistence';
+import { EDITOR_SESSIONS_PERSISTENCE } from './editor-sessions/editor-sessions.persistence';
 import { BASELINE_SCHEMA, combineSchemas, EXACT_IDS_SCHEMA } from './database/database-schema';
 import { RENDER_PERSISTENCE } from './render/render.persistence';
 import { TEMPLATES_PERSISTENCE } from './templates/templates.persistence';
@@ -21,5 +22,6 @@ export const APP_SCHEMA = combineSchemas(
   FONTS_PERSISTENCE,
   JOBS_PERSISTENCE,
   IDEMPOTENCY_PERSISTENCE,
+  EDITOR_SESSIONS_PERSISTENCE,
   EXACT_IDS_SCHEMA,
 );

@@ -55,6 +55,8 @@ const ROOMS: Record<string, readonly string[]> = {
   'template-files': ['common', 'design', 'accounts', 'templates'],
   health: ['common', 'config', 'redis', 'accounts', 'storage', 'billing', 'render', 'jobs'],
   // Pages and documents that show every feature.
+  // Editor sessions (§23): the embed's credential, judged in the accounts guard; its page loads the dashboard's studio bundle.
+  'editor-sessions': ['common', 'config', 'database', 'design', 'accounts', 'templates', 'preview', 'render', 'dashboard'],
   dashboard: ['common', 'config', 'database', 'design', 'accounts', 'limits', 'settings', 'fonts', 'billing', 'templates', 'preview', 'webhooks'],
   openapi: [
     'common',
@@ -73,6 +75,7 @@ const ROOMS: Record<string, readonly string[]> = {
     'idempotency',
     'preview',
     'health',
+    'editor-sessions',
   ],
   // The app: wires everything.
   client: [],

@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * The studio bundle: one entry, hashed file names and a manifest, built into dist/studio, which the
+ * The studio bundle: two entries, hashed file names and a manifest, built into dist/studio, which the
  * server serves itself at /app/assets/ (no CDN; the dashboard's CSP allows only same-origin scripts).
  */
 export default defineConfig({
@@ -18,6 +18,7 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     modulePreload: { polyfill: false },
-    rollupOptions: { input: here('src/main.tsx') },
+    // Two entries, one editor: the dashboard's studio and the embed (§23), which mounts the same Editor or its form.
+    rollupOptions: { input: { main: here('src/main.tsx'), embed: here('src/embed.tsx') } },
   },
 });

@@ -122,4 +122,23 @@ describe('typed client (pictor/client)', () => {
     expect(tooMany.response.status).toBe(400);
     expect(tooMany.error).toMatchObject({ code: 'validation_failed' });
   });
+
+  it('opens, lists and revokes an editor session (§23), and the embed token it hands out works only in the embed', async () => {
+    const template = await pictor.POST('/api/templates', {
+      body: { name: 'Embedded', width: 300, height: 100, layers: [{ name: 'title', type: 'text', x: 0, y: 0, width: 300, height: 100, text: 'Hi' }] },
+    });
+    const created = await pictor.POST('/api/editor-sessions', {
+      body: { templateId: template.data!.id, mode: 'form', allowedOrigins: ['https://app.example.com'], permissions: { layers: ['title'] } },
+    });
+    expect(created.response.status).toBe(201);
+    expect(created.data!.url).toMatch(/\/embed\/est_/);
+    const listed = await pictor.GET('/api/editor-sessions');
+    expect(listed.data!.data.map((session) => session.id)).toEqual([created.data!.id]);
+    const embed = createPictorClient({ baseUrl: testApp.baseUrl, apiKey: created.data!.url.split('/').pop(), fetch: checkedFetch });
+    expect((await embed.GET('/api/templates/{id}', { params: { path: { id: template.data!.id } } })).response.status).toBe(200);
+    expect((await embed.GET('/api/editor-sessions')).error?.code).toBe('forbidden');
+    const revoked = await pictor.DELETE('/api/editor-sessions/{id}', { params: { path: { id: created.data!.id } } });
+    expect(revoked.response.status).toBe(204);
+    expect((await embed.GET('/api/templates/{id}', { params: { path: { id: template.data!.id } } })).response.status).toBe(401);
+  });
 });

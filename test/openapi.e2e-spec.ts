@@ -168,7 +168,7 @@ describe('the API describes itself', () => {
         'malformed_request',
       ]);
       // What the HTTP layer answers before routing, and a dependency gone away (§20), is documented on every route.
-      expect(Object.keys(document.paths['/api/usage'].get.responses)).toEqual(['200', '400', '401', '408', '414', '431', '500', '503']);
+      expect(Object.keys(document.paths['/api/usage'].get.responses)).toEqual(['200', '400', '401', '403', '408', '414', '431', '500', '503']);
       // The contract's template example is the create example, and it is valid.
       expect(document.paths['/api/templates'].post.requestBody.content['application/json'].examples.blogCard.value).toEqual(sampleTemplate());
     });

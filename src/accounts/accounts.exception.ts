@@ -2,6 +2,8 @@ import { CodeOf, defineErrorCodes, moduleException } from '../common/errors/erro
 
 export const AccountsErrorCode = defineErrorCodes({
   UNAUTHORIZED: ['unauthorized', 401],
+  /** An editor session's token on a route, template, layer or permission beyond its grant (§23). */
+  FORBIDDEN: ['forbidden', 403],
   ACCOUNT_NOT_FOUND: ['account_not_found', 404],
   API_KEY_NOT_FOUND: ['api_key_not_found', 404],
   EMAIL_TAKEN: ['email_taken', 409],

@@ -33,6 +33,7 @@ import { SessionsService } from './sessions.service';
     SessionsRepository,
     { provide: SessionAuthenticator, useClass: DashboardSessionAuthenticator },
   ],
-  exports: [SessionAuthenticator],
+  // StudioAssets: the embed page (editor-sessions) loads the same studio bundle.
+  exports: [SessionAuthenticator, StudioAssets],
 })
 export class DashboardModule {}

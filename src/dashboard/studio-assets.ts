@@ -13,8 +13,12 @@ function studioDirectory(): string {
 interface ManifestChunk {
   file: string;
   css?: string[];
+  imports?: string[];
   isEntry?: boolean;
 }
+
+/** The bundle's entries: the dashboard's studio, and the embed (§23) that mounts the same studio or its form. */
+export type StudioEntry = 'src/main.tsx' | 'src/embed.tsx';
 
 export interface StudioAsset {
   body: Buffer;
@@ -30,17 +34,27 @@ const ASSET_NAME = /^[\w-]+\.(js|css|map)$/;
 export class StudioAssets {
   private readonly directory = studioDirectory();
   private readonly files = new Map<string, StudioAsset>();
-  private entry: { script: string; styles: string[] } | undefined;
+  private readonly entries = new Map<StudioEntry, { script: string; styles: string[] }>();
 
-  entryPoint(): { script: string; styles: string[] } {
-    if (!this.entry) {
+  entryPoint(name: StudioEntry = 'src/main.tsx'): { script: string; styles: string[] } {
+    let entry = this.entries.get(name);
+    if (!entry) {
       const manifestFile = join(this.directory, '.vite', 'manifest.json');
       if (!existsSync(manifestFile)) throw new Error(`Studio not built (${manifestFile}); run npm run build`);
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-      const chunk = Object.values(manifest).find((item) => item.isEntry)!;
-      this.entry = { script: `/app/${chunk.file}`, styles: (chunk.css ?? []).map((file) => `/app/${file}`) };
+      const chunk = manifest[name];
+      if (!chunk?.isEntry) throw new Error(`Studio entry ${name} not built; run npm run build`);
+      // Styles of the chunks the entry shares with the other one are listed on those chunks.
+      const styles = new Set<string>();
+      const collect = (item: ManifestChunk | undefined) => {
+        for (const file of item?.css ?? []) styles.add(`/app/${file}`);
+        for (const imported of item?.imports ?? []) collect(manifest[imported]);
+      };
+      collect(chunk);
+      entry = { script: `/app/${chunk.file}`, styles: [...styles] };
+      this.entries.set(name, entry);
     }
-    return this.entry;
+    return entry;
   }
 
   /** null for any name that is not a built asset. */

@@ -68,7 +68,8 @@ export class AppLogger implements LoggerService {
         req: {
           id: request.id,
           method: request.method,
-          url: request.url.split('?')[0],
+          // An embed's path is its credential (§23).
+          url: request.url.split('?')[0].replace(/^\/embed\/[^/]+/, '/embed/[redacted]'),
           userAgent: request.headers['user-agent'],
           remoteAddress: request.socket.remoteAddress,
         },

@@ -47,7 +47,7 @@ describe('OpenAPI document builder', () => {
 
   it('adds the implicit statuses and marks security', () => {
     const post = document.paths['/things/{id}'].post;
-    expect(Object.keys(post.responses)).toEqual(['201', '400', '401', '404', '408', '413', '414', '415', '431', '500', '503']);
+    expect(Object.keys(post.responses)).toEqual(['201', '400', '401', '403', '404', '408', '413', '414', '415', '431', '500', '503']);
     // §20: any route that reads the database or Redis can answer that one went away.
     expect(post.responses['503'].content['application/json'].schema.properties.code).toEqual({ type: 'string', enum: ['dependency_unavailable'] });
     // Error codes of one status unite: the body's validation error and the HTTP layer's own.

@@ -156,7 +156,8 @@ const HTTP_LAYER_ERRORS = errors({
 function allResponses(route: RouteDoc): Record<number, ResponseDoc> {
   const layers: Array<Record<number, ResponseDoc>> = [
     HTTP_LAYER_ERRORS,
-    route.public ? {} : errors({ 401: ['unauthorized'] }),
+    // §23: an editor session's token is a Bearer credential that every route beyond its grant refuses.
+    route.public ? {} : errors({ 401: ['unauthorized'], 403: ['forbidden'] }),
     route.body ? errors({ 400: ['validation_failed'], 413: ['payload_too_large'], 415: ['unsupported_media_type'] }) : {},
     errors({ 500: ['internal_error'] }),
     // §20: the database or Redis went away (every route that reads them; a Bearer route does in its guard).
@@ -294,7 +295,14 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Json
     paths,
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'sk_…', description: 'An API key: `Authorization: Bearer sk_…`.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'sk_…',
+          description:
+            "An API key: `Authorization: Bearer sk_…`. Or an editor session's token (`est_…`, §23), which reaches only its template, " +
+            "that template's preview and renders and the fonts list (any other call is a 403 `forbidden`).",
+        },
         session: {
           type: 'apiKey',
           in: 'cookie',

@@ -7,6 +7,7 @@ import { documentRouteDocs } from '../render/document.openapi';
 import { renderRouteDocs } from '../render/render.openapi';
 import { settingsRouteDocs } from '../settings/settings.openapi';
 import { jobsRouteDocs } from '../jobs/jobs.openapi';
+import { editorSessionsRouteDocs } from '../editor-sessions/editor-sessions.openapi';
 import { imagesRouteDocs } from '../storage/images.openapi';
 import { templatesRouteDocs } from '../templates/templates.openapi';
 import { webhooksRouteDocs } from '../webhooks/webhooks.openapi';
@@ -28,6 +29,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...documentRouteDocs,
   ...webhooksRouteDocs,
   ...jobsRouteDocs,
+  ...editorSessionsRouteDocs,
   ...imagesRouteDocs,
   ...billingRouteDocs,
   ...settingsRouteDocs,

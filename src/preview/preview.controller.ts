@@ -1,5 +1,6 @@
 import { Body, Controller, Header, HttpCode, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { EditorSessionAccess } from '../accounts/auth/editor-session-access.decorator';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
@@ -11,6 +12,7 @@ export class PreviewController {
   constructor(private readonly previews: PreviewService) {}
 
   @Post()
+  @EditorSessionAccess('template:preview')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   async preview(

@@ -1,4 +1,5 @@
 import { Body, Controller, Header, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { EditorSessionAccess } from '../accounts/auth/editor-session-access.decorator';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
@@ -21,6 +22,7 @@ export class RenderController {
   ) {}
 
   @Post('generate')
+  @EditorSessionAccess('template:render')
   @HttpCode(200)
   @Header('Content-Type', 'application/json; charset=utf-8')
   async generate(@CurrentAccount() account: Account, @Body(new ZodValidationPipe(generateRequestSchema)) body: RenderRequest): Promise<RenderedAnswer> {

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { EditorSessionAccess } from '../accounts/auth/editor-session-access.decorator';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
@@ -12,6 +13,7 @@ export class TemplatesController {
   constructor(private readonly templates: TemplatesService) {}
 
   @Post()
+  @EditorSessionAccess('template:create')
   async create(@CurrentAccount() account: Account, @Body(new ZodValidationPipe(createTemplateSchema)) body: CreateTemplateInput) {
     return toTemplateResponse(await this.templates.create(account.id, body));
   }
@@ -22,11 +24,13 @@ export class TemplatesController {
   }
 
   @Get(':id')
+  @EditorSessionAccess('template:read')
   async get(@CurrentAccount() account: Account, @Param('id') id: string) {
     return toTemplateResponse(await this.templates.getOwned(account.id, id));
   }
 
   @Patch(':id')
+  @EditorSessionAccess('template:save')
   async update(
     @CurrentAccount() account: Account,
     @Param('id') id: string,

@@ -1,6 +1,5 @@
+import { studioHost } from './host';
 import type { Design, Layer } from './state/design';
-
-const csrf = () => document.querySelector<HTMLMetaElement>('meta[name="pictor-csrf"]')?.content ?? '';
 
 /** What a failed call rejects with: the API's error answer (`code`, `message`, `details`) and its status. */
 export class ApiError extends Error {
@@ -22,9 +21,10 @@ export interface SavedTemplate extends Design {
   version: number;
 }
 
-/** The studio calls the public API with the dashboard session and its CSRF token (no API key in the page). */
+/** The studio calls the public API with its host's credentials: the dashboard session and its CSRF token, or an embed's token. */
 async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Response> {
-  const init: RequestInit = { method, headers: { 'x-csrf-token': csrf(), ...headers }, credentials: 'same-origin', signal };
+  const host = studioHost();
+  const init: RequestInit = { method, headers: { ...host.headers(), ...headers }, credentials: host.credentials, signal };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) {
     init.body = JSON.stringify(body);

@@ -9,6 +9,7 @@ import { UseIt } from './components/use-it';
 import { useHistoryShortcuts } from './hooks/use-history-shortcuts';
 import { useLeaveGuard } from './hooks/use-leave-guard';
 import { useTemplateDocument } from './hooks/use-template-document';
+import { studioHost } from './host';
 import { layerIndex, newLayer, removeLayer } from './state/design';
 import { canRedo, canUndo } from './state/history';
 import { JsonSchema, layerTypes } from './state/schema-form';
@@ -22,7 +23,9 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
   const selected = selection.name;
   const setSelected = useCallback((name: string | null) => setSelection((current) => selectLayer(current, name)), []);
   const rename = useCallback((name: string) => setSelection((current) => renameSelected(current, name)), []);
-  const types = useMemo(() => layerTypes(schema), [schema]);
+  const host = studioHost();
+  // An embed without addLayers offers no Add buttons (§23; the server refuses new layers anyway).
+  const types = useMemo(() => (host.permissions.addLayers ? layerTypes(schema) : []), [schema, host]);
   useLeaveGuard(template.dirty);
   useHistoryShortcuts(doUndo, doRedo);
 
@@ -58,6 +61,8 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
         // Event handlers are fire-and-forget: save reports its own failures in the status line.
         onSave={() => void template.save()}
         saving={template.saving}
+        embedded={host.embedded}
+        canSave={host.permissions.save}
         version={saved ? saved.version : null}
         dirty={template.dirty}
       />
@@ -85,7 +90,7 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
           ) : (
             <p class="muted">Select a layer on the canvas or in the list.</p>
           )}
-          {saved && <UseIt id={saved.id} design={saved.design} />}
+          {saved && !host.embedded && <UseIt id={saved.id} design={saved.design} />}
         </aside>
       </div>
     </div>

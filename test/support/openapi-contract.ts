@@ -9,7 +9,7 @@ import { buildOpenApiDocument, toOpenApiPath } from '../../src/openapi/openapi-d
  */
 
 /** Not API: the dashboard's HTML pages and forms, and its script. */
-export const UNDOCUMENTED_PREFIXES = ['/app/', '/app'];
+export const UNDOCUMENTED_PREFIXES = ['/app/', '/app', '/embed/'];
 
 const HOW_TO = 'Document it in the module\'s `src/<module>/<module>.openapi.ts` (listed in src/openapi/route-docs.ts); see README "Documenting a route".';
 const COMPONENTS_ID = 'https://pictor.invalid/components';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../api';
+import { studioHost } from '../host';
 
 /** The account's font families (`GET /api/fonts`), and an upload that adds one and picks it. */
 export function FontPicker({ id, value, onValue, error }: { id: string; value: string; onValue: (value: unknown) => void; error?: string }) {
@@ -40,10 +41,12 @@ export function FontPicker({ id, value, onValue, error }: { id: string; value: s
           </option>
         ))}
       </select>
-      <label class="upload">
-        Upload font
-        <input type="file" accept=".ttf,.otf,.woff,.woff2,font/*" onChange={(event) => void upload(event)} />
-      </label>
+      {studioHost().permissions.uploadFonts && (
+        <label class="upload">
+          Upload font
+          <input type="file" accept=".ttf,.otf,.woff,.woff2,font/*" onChange={(event) => void upload(event)} />
+        </label>
+      )}
       {uploadMessage && (
         <p class={uploadMessage.ok ? 'field-ok' : 'field-error'} role={uploadMessage.ok ? 'status' : 'alert'}>
           {uploadMessage.text}

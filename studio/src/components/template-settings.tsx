@@ -3,6 +3,7 @@ import { Design } from '../state/design';
 import { fieldFor, JsonSchema, valueAt, withValue } from '../state/schema-form';
 import { PUBLIC_RENDER_LABEL, TEMPLATE_LABELS } from '../state/labels';
 import { FieldInput } from './field-input';
+import { studioHost } from '../host';
 
 /** The template's name, size, background and public render setting. */
 export function TemplateSettings({ schema, design, change, errors }: { schema: JsonSchema; design: Design; change: Change; errors: Map<string, string> }) {
@@ -24,7 +25,8 @@ export function TemplateSettings({ schema, design, change, errors }: { schema: J
           onValue={(value) => change(withValue(design, field.path, value), `template:${field.key}`)}
         />
       ))}
-      <div class="field">
+      {/* Who may render at the owner's cost is the owner's choice: an embed (§23) never changes it. */}
+      <div class="field" hidden={studioHost().embedded}>
         <label for="template-public-render">{PUBLIC_RENDER_LABEL}</label>
         <select
           id="template-public-render"

@@ -18,15 +18,20 @@ export interface ToolbarProps {
   saving: boolean;
   version: number | null;
   dirty: boolean;
+  /** In an embed (§23): no way back to the dashboard. */
+  embedded?: boolean;
+  canSave?: boolean;
 }
 
 /** Adding layers, undo/redo and saving, with the saved version. */
-export function Toolbar({ types, onAdd, canUndo, canRedo, onUndo, onRedo, onSave, saving, version, dirty }: ToolbarProps) {
+export function Toolbar({ types, onAdd, canUndo, canRedo, onUndo, onRedo, onSave, saving, version, dirty, embedded = false, canSave = true }: ToolbarProps) {
   return (
     <div class="toolbar" role="toolbar" aria-label="Editor">
-      <a href="/app/templates" class="back">
-        ← Templates
-      </a>
+      {!embedded && (
+        <a href="/app/templates" class="back">
+          ← Templates
+        </a>
+      )}
       {types.map((type) => (
         <button type="button" key={type} onClick={() => onAdd(type)}>
           {ADD_LABELS[type] ?? `Add ${type}`}
@@ -39,9 +44,11 @@ export function Toolbar({ types, onAdd, canUndo, canRedo, onUndo, onRedo, onSave
       <button type="button" onClick={onRedo} disabled={!canRedo}>
         Redo
       </button>
-      <button type="button" class="primary" onClick={onSave} disabled={saving}>
-        Save
-      </button>
+      {canSave && (
+        <button type="button" class="primary" onClick={onSave} disabled={saving}>
+          Save
+        </button>
+      )}
       <span class="version" aria-live="polite">
         {version === null ? 'not saved' : `v${version}`}
         {dirty ? ' · unsaved changes' : ''}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { api, ApiError, SavedTemplate } from '../api';
+import { studioHost } from '../host';
 import { Design, detailsByField, emptyDesign } from '../state/design';
 import { createHistory, History, record, redo, seal, undo } from '../state/history';
 
@@ -65,7 +66,7 @@ export function useTemplateDocument(templateId: string | null) {
       setErrors(new Map());
       setConflict(false);
       doSeal();
-      if (!saved) window.history.replaceState(null, '', `/app/templates/${result.id}`);
+      studioHost().saved(result, !saved);
       setStatus({ text: `Saved as v${result.version}`, kind: 'ok' });
     } catch (caught) {
       const error = caught as ApiError;

@@ -1,0 +1,31 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from '../accounts/accounts.module';
+import { EditorSessionAuthority } from '../accounts/auth/editor-session-authority';
+import { DashboardModule } from '../dashboard/dashboard.module';
+import { TemplatesModule } from '../templates/templates.module';
+import { EditorSessionAuthorityService } from './editor-session-authority.service';
+import { EditorSessionBindingInterceptor } from './editor-session-binding.interceptor';
+import { EditorSessionsController } from './editor-sessions.controller';
+import { EditorSessionsRepository } from './editor-sessions.repository';
+import { EditorSessionsService } from './editor-sessions.service';
+import { EmbedPagesService } from './embed-pages.service';
+import { EmbedController } from './embed.controller';
+import { EditorSession } from './entities/editor-session.entity';
+
+/** Global so the API's bearer guard (AuthModule) can accept an editor session's token and judge its calls. */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([EditorSession]), AccountsModule, TemplatesModule, DashboardModule],
+  controllers: [EditorSessionsController, EmbedController],
+  providers: [
+    EditorSessionsService,
+    EditorSessionsRepository,
+    EmbedPagesService,
+    { provide: EditorSessionAuthority, useClass: EditorSessionAuthorityService },
+    { provide: APP_INTERCEPTOR, useClass: EditorSessionBindingInterceptor },
+  ],
+  exports: [EditorSessionAuthority],
+})
+export class EditorSessionsModule {}
