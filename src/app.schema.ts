@@ -1,4 +1,5 @@
 import { ACCOUNTS_PERSISTENCE } from './accounts/accounts.persistence';
+import { ASSETS_PERSISTENCE } from './assets/assets.persistence';
 import { BILLING_PERSISTENCE } from './billing/billing.persistence';
 import { DASHBOARD_PERSISTENCE } from './dashboard/dashboard.persistence';
 import { FONTS_PERSISTENCE } from './fonts/fonts.persistence';
@@ -21,5 +22,6 @@ export const APP_SCHEMA = combineSchemas(
   FONTS_PERSISTENCE,
   JOBS_PERSISTENCE,
   IDEMPOTENCY_PERSISTENCE,
+  ASSETS_PERSISTENCE,
   EXACT_IDS_SCHEMA,
 );

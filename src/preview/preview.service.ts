@@ -45,7 +45,7 @@ export class PreviewService {
     // The same budget as a render (RENDER_TIMEOUT): a design that draws too long is stopped, not waited for.
     const budget = new RenderBudget(this.config.renderTimeoutMs);
     try {
-      const drawn = await this.pipeline.draw(plan.job, budget, output);
+      const drawn = await this.pipeline.draw(account.id, plan.job, budget, output);
       return { bytes: Buffer.from(drawn.bytes.buffer, drawn.bytes.byteOffset, drawn.bytes.byteLength), contentType: OUTPUT_FORMATS[output.format].contentType };
     } catch (error) {
       if (error instanceof RenderBudgetExceededError) {

@@ -157,7 +157,7 @@ export class RenderService {
     let warnings: RenderWarning[];
     let reusable: boolean;
     try {
-      const drawn = await this.pipeline.draw(plan.job, budget);
+      const drawn = await this.pipeline.draw(owner.id, plan.job, budget);
       await budget.race(this.storage.put(plan.fileName, drawn.bytes));
       warnings = drawn.warnings;
       // An unavailable image may be back next time, and a font the worker lacked travels with the next job: such a render is not cached.
