@@ -49,10 +49,7 @@ export class AssetImageInspector {
       throw AssetsException.invalid(`${width}×${height} is ${+((width * height) / 1_000_000).toFixed(1)} megapixels; at most 50 are allowed`);
     }
     try {
-      await sharp(bytes, { pages: 1, limitInputPixels: MAX_ASSET_PIXELS, failOn: 'error' })
-        .resize({ width: 64, height: 64, fit: 'inside' })
-        .raw()
-        .toBuffer();
+      await sharp(bytes, { pages: 1, limitInputPixels: MAX_ASSET_PIXELS, failOn: 'error' }).resize({ width: 64, height: 64, fit: 'inside' }).raw().toBuffer();
     } catch {
       throw AssetsException.invalid(`the ${format.toUpperCase()} data is damaged or truncated`);
     }

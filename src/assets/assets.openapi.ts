@@ -6,14 +6,17 @@ import { listAssetsQuerySchema } from './dto/list-assets.schema';
 export const assetSchema = component(
   'Asset',
   z.strictObject({
-    id: z.string().regex(/^ast_[0-9A-Za-z]{20}$/).describe('Use it in an image layer as `imageUrl: "asset:<id>"`'),
+    id: z
+      .string()
+      .regex(/^ast_[0-9A-Za-z]{20}$/)
+      .describe('Use it in an image layer as `imageUrl: "asset:<id>"`'),
     width: z.number().int().min(1),
     height: z.number().int().min(1).describe('Of the first frame (GIF)'),
     format: z.enum(['png', 'jpeg', 'webp', 'avif', 'gif']),
     bytes: z.number().int().min(1),
     createdAt: z.iso.datetime(),
   }),
-  "An image the account uploaded for its image layers; private: never served by the public images route.",
+  'An image the account uploaded for its image layers; private: never served by the public images route.',
 );
 
 const ASSET_EXAMPLE = { id: 'ast_0123456789abcdefABCD', width: 512, height: 512, format: 'png', bytes: 48213, createdAt: '2026-11-26T02:30:00.000Z' };
@@ -63,7 +66,7 @@ export const assetsRouteDocs = defineRouteDocs([
     tag: 'Assets',
     summary: 'Delete an asset',
     description:
-      "Templates that name it keep their last stored renders; a new render (or an override naming it) skips the layer with the warning `image_unavailable`. " +
+      'Templates that name it keep their last stored renders; a new render (or an override naming it) skips the layer with the warning `image_unavailable`. ' +
       "Another account's asset answers 404 like a missing one.",
     params: { id: z.string().describe('Asset id (`ast_…`)') },
     responses: { 204: { description: 'Deleted' }, ...errors({ 404: ['asset_not_found'] }) },

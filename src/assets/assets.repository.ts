@@ -28,7 +28,10 @@ export class AssetsRepository {
   page(accountId: string, after: { createdAt: Date; id: string } | null, limit: number): Promise<Asset[]> {
     const query = this.table.createQueryBuilder('asset').where('asset.account_id = :accountId', { accountId });
     if (after) {
-      query.andWhere('(asset.created_at < :createdAt OR (asset.created_at = :createdAt AND asset.id < :id))', { createdAt: sqlTimestamp(after.createdAt), id: after.id });
+      query.andWhere('(asset.created_at < :createdAt OR (asset.created_at = :createdAt AND asset.id < :id))', {
+        createdAt: sqlTimestamp(after.createdAt),
+        id: after.id,
+      });
     }
     return query.orderBy('asset.created_at', 'DESC').addOrderBy('asset.id', 'DESC').limit(limit).getMany();
   }

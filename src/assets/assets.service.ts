@@ -24,8 +24,7 @@ export interface AssetImage {
   pixels: number;
 }
 
-const assetLimit = () =>
-  new AssetsException(AssetsErrorCode.ASSET_LIMIT, `An account may keep at most ${MAX_ASSETS_PER_ACCOUNT} assets; delete one first`);
+const assetLimit = () => new AssetsException(AssetsErrorCode.ASSET_LIMIT, `An account may keep at most ${MAX_ASSETS_PER_ACCOUNT} assets; delete one first`);
 
 /** §24: the account's own images, kept privately in the image store and drawn by `asset:<id>` with no network fetch. */
 @Injectable()

@@ -23,11 +23,18 @@ export async function readAssetUpload(request: FastifyRequest): Promise<Buffer> 
   } catch (error) {
     if (error instanceof CommonException) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new CommonException(CommonErrorCode.PAYLOAD_TOO_LARGE, `An asset may be at most ${MAX_ASSET_BYTES} bytes (10 MiB)`);
-    throw malformed(code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' ? 'Too many parts in the multipart body' : 'Malformed multipart body');
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new CommonException(CommonErrorCode.PAYLOAD_TOO_LARGE, `An asset may be at most ${MAX_ASSET_BYTES} bytes (10 MiB)`);
+    throw malformed(
+      code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT'
+        ? 'Too many parts in the multipart body'
+        : 'Malformed multipart body',
+    );
   }
   if (!bytes) {
-    throw new CommonException(CommonErrorCode.VALIDATION_FAILED, 'file: required (the image in field "file")', { details: [{ path: 'file', message: 'required' }] });
+    throw new CommonException(CommonErrorCode.VALIDATION_FAILED, 'file: required (the image in field "file")', {
+      details: [{ path: 'file', message: 'required' }],
+    });
   }
   if (bytes.length === 0) throw AssetsException.invalid('the file is empty');
   return bytes;
