@@ -1,17 +1,16 @@
-import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table, TableForeignKey } from 'typeorm';
+import { ExactIdsNoPad1763900021000 } from '../../database/migrations/1763900021000-exact-ids-no-pad';
 
 export class Assets1764300000000 implements MigrationInterface {
   name = 'Assets1764300000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    // Identifiers compare byte-exactly on MySQL/MariaDB as on SQLite (and match accounts.id for the foreign key).
-    const exact = queryRunner.connection.driver.options.type === 'mysql' ? { charset: 'utf8mb4', collation: 'utf8mb4_bin' } : {};
     await queryRunner.createTable(
       new Table({
         name: 'assets',
         columns: [
-          { name: 'id', type: 'varchar', length: '40', isPrimary: true, ...exact },
-          { name: 'account_id', type: 'varchar', length: '32', ...exact },
+          { name: 'id', type: 'varchar', length: '40', isPrimary: true },
+          { name: 'account_id', type: 'varchar', length: '32' },
           { name: 'format', type: 'varchar', length: '8' },
           { name: 'width', type: 'int' },
           { name: 'height', type: 'int' },
@@ -20,8 +19,13 @@ export class Assets1764300000000 implements MigrationInterface {
           { name: 'created_at', type: 'datetime', precision: 3 },
         ],
         indices: [{ name: 'IX_assets_account_created', columnNames: ['account_id', 'created_at', 'id'] }],
-        foreignKeys: [{ columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
       }),
+    );
+    // Byte-exact identifiers on MySQL (§20), then the key (MySQL refuses one between columns of different collations).
+    await new ExactIdsNoPad1763900021000().up(queryRunner);
+    await queryRunner.createForeignKey(
+      'assets',
+      new TableForeignKey({ columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' }),
     );
   }
 
