@@ -66,6 +66,33 @@ export const api = {
     if (!response.ok) throw await errorOf(response);
     return response.blob();
   },
+  /** The preview with the render's warnings (§24: the `X-Render-Warnings` header, percent-encoded JSON). */
+  previewDrawing: async (design: Design, width: number, signal: AbortSignal): Promise<PreviewDrawing> => {
+    const response = await call('POST', '/api/templates/preview', { template: design, layers: {}, width }, {}, signal);
+    if (!response.ok) throw await errorOf(response);
+    return { blob: await response.blob(), warnings: warningsOf(response.headers.get('x-render-warnings')) };
+  },
 };
+
+export interface RenderWarning {
+  code: string;
+  layer: string | null;
+  message: string;
+}
+
+export interface PreviewDrawing {
+  blob: Blob;
+  warnings: RenderWarning[];
+}
+
+function warningsOf(header: string | null): RenderWarning[] {
+  if (!header) return [];
+  try {
+    const parsed: unknown = JSON.parse(decodeURIComponent(header));
+    return Array.isArray(parsed) ? (parsed as RenderWarning[]) : [];
+  } catch {
+    return [];
+  }
+}
 
 export type { Layer };

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'preact/hooks';
+import { ArrangeBar } from './components/arrange-bar';
 import { Canvas } from './components/canvas';
 import { LayerList } from './components/layer-list';
 import { Properties } from './components/properties';
@@ -9,10 +10,11 @@ import { UseIt } from './components/use-it';
 import { useHistoryShortcuts } from './hooks/use-history-shortcuts';
 import { useLeaveGuard } from './hooks/use-leave-guard';
 import { useTemplateDocument } from './hooks/use-template-document';
-import { layerIndex, newLayer, removeLayer } from './state/design';
+import { AlignEdge, alignLayers, distributeLayers } from './state/arrange';
+import { addCopies, layerIndex, newLayer, removeLayer } from './state/design';
 import { canRedo, canUndo } from './state/history';
 import { JsonSchema, layerTypes } from './state/schema-form';
-import { NO_SELECTION, renameSelected, selectLayer } from './state/selection';
+import { NO_SELECTION, renameSelected, selectedNames, selectLayer, selectMany, toggleSelected } from './state/selection';
 
 /** The studio: toolbar on top, template settings and layers left, the canvas centre, properties right. */
 export function Editor({ schema, templateId }: { schema: JsonSchema; templateId: string | null }) {
@@ -21,6 +23,8 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
   const [selection, setSelection] = useState(NO_SELECTION);
   const selected = selection.name;
   const setSelected = useCallback((name: string | null) => setSelection((current) => selectLayer(current, name)), []);
+  const toggle = useCallback((name: string) => setSelection((current) => toggleSelected(current, name)), []);
+  const names = selectedNames(selection);
   const rename = useCallback((name: string) => setSelection((current) => renameSelected(current, name)), []);
   const types = useMemo(() => layerTypes(schema), [schema]);
   useLeaveGuard(template.dirty);
@@ -37,8 +41,20 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
 
   const deleteSelected = () => {
     if (selectedIndex < 0) return;
-    change(removeLayer(design, selectedIndex));
+    let next = design;
+    for (const name of names) next = removeLayer(next, layerIndex(next, name));
+    change(next);
     setSelected(null);
+  };
+
+  const align = (edge: AlignEdge) => change(alignLayers(design, names, edge));
+  const distribute = (axis: 'horizontal' | 'vertical') => change(distributeLayers(design, names, axis));
+  const duplicate = () => {
+    const layers = design.layers.filter((layer) => names.includes(layer.name));
+    if (layers.length === 0) return;
+    const copies = addCopies(design, layers);
+    change(copies.design);
+    setSelection((current) => selectMany(current, copies.names));
   };
 
   // What the canvas and the properties panel both edit with.
@@ -68,7 +84,17 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
           <LayerList design={design} selected={selected} select={setSelected} change={change} />
         </aside>
         <section class="center">
-          <Canvas {...editing} select={setSelected} selected={selected} seal={template.doSeal} onDetails={template.onPreviewDetails} />
+          <ArrangeBar count={names.length} onAlign={align} onDistribute={distribute} onDuplicate={duplicate} />
+          <Canvas
+            {...editing}
+            select={setSelected}
+            toggle={toggle}
+            selected={selected}
+            selectedNames={names}
+            onDuplicate={duplicate}
+            seal={template.doSeal}
+            onDetails={template.onPreviewDetails}
+          />
         </section>
         <aside class="right">
           <h2>Properties</h2>
