@@ -197,6 +197,30 @@ describe('studio as a design tool (1280×720)', () => {
     await page.waitForFunction(() => document.querySelector('[data-layer="b-3"]') === null);
   });
 
+  it('starts a new template from a size preset or a designed starter (the ticket with its barcode), saved as shown', async () => {
+    await page.goto(`${testApp.baseUrl}/app/templates/new`);
+    await canvas().waitFor();
+    const start = page.getByRole('region', { name: 'Start from' });
+    await start.getByRole('button', { name: 'Story 1080×1920' }).click();
+    await expectFields(['Template width', 'Template height'], ['1080', '1920']);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await canvas().locator('[data-layer="text"]').waitFor();
+    expect(await start.count()).toBe(0);
+
+    await page.goto(`${testApp.baseUrl}/app/templates/new`);
+    await page.getByRole('region', { name: 'Start from' }).getByRole('button', { name: 'Event ticket' }).click();
+    await canvas().locator('[data-layer="barcode"]').waitFor();
+    await expectFields(['Name', 'Template width', 'Template height'], ['Event ticket', '1200', '480']);
+    await previewSettled();
+    expect(await page.getByRole('region', { name: 'Preview warnings' }).count()).toBe(0);
+    await page.screenshot({ path: join(DOCS, 'studio-starter-ticket.png') });
+    await button('Save').click();
+    await page.locator('.version').getByText('v1').waitFor();
+    const list = (await testApp.request('GET', '/api/templates', { apiKey })).body;
+    expect(list.data.map((template: { name: string }) => template.name)).toContain('Event ticket');
+  });
+
   it('lands new layers where they are visible and not on top of each other', async () => {
     await open({ name: 'Adding', width: 1200, height: 630, background: '#ffffff', layers: [] });
     for (let count = 0; count < 3; count++) await button('Add rectangle').click();

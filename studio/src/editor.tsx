@@ -3,6 +3,7 @@ import { ArrangeBar } from './components/arrange-bar';
 import { Canvas } from './components/canvas';
 import { LayerList } from './components/layer-list';
 import { Properties } from './components/properties';
+import { StartPanel } from './components/start-panel';
 import { StatusLine } from './components/status-line';
 import { TemplateSettings } from './components/template-settings';
 import { Toolbar } from './components/toolbar';
@@ -26,6 +27,8 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
   const toggle = useCallback((name: string) => setSelection((current) => toggleSelected(current, name)), []);
   const names = selectedNames(selection);
   const rename = useCallback((name: string) => setSelection((current) => renameSelected(current, name)), []);
+  // A new template offers sizes and starters until one is chosen (or a layer is added).
+  const [starting, setStarting] = useState(templateId === null);
   const types = useMemo(() => layerTypes(schema), [schema]);
   useLeaveGuard(template.dirty);
   useHistoryShortcuts(doUndo, doRedo);
@@ -37,6 +40,7 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
     const layer = newLayer(schema, type, design);
     change({ ...design, layers: [...design.layers, layer] });
     setSelected(layer.name);
+    setStarting(false);
   };
 
   const deleteSelected = () => {
@@ -84,6 +88,17 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
           <LayerList design={design} selected={selected} select={setSelected} change={change} />
         </aside>
         <section class="center">
+          {starting && (
+            <StartPanel
+              design={design}
+              onStart={(next) => {
+                change(next);
+                setSelected(null);
+                setStarting(false);
+              }}
+              onClose={() => setStarting(false)}
+            />
+          )}
           <ArrangeBar count={names.length} onAlign={align} onDistribute={distribute} onDuplicate={duplicate} />
           <Canvas
             {...editing}
