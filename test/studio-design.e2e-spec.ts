@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { ApiKeysService } from '../src/accounts/api-keys.service';
 import { launchChromium } from './support/chromium';
@@ -219,6 +220,85 @@ describe('studio as a design tool (1280×720)', () => {
     await page.locator('.version').getByText('v1').waitFor();
     const list = (await testApp.request('GET', '/api/templates', { apiKey })).body;
     expect(list.data.map((template: { name: string }) => template.name)).toContain('Event ticket');
+  });
+
+  /** Drops a file on the canvas at (x, y) screen pixels from its top left, as a desktop drag would. */
+  async function dropFile(name: string, type: string, bytes: Buffer, x: number, y: number): Promise<void> {
+    const box = (await canvas().boundingBox())!;
+    const transfer = await page.evaluateHandle(
+      ({ name, type, base64 }) => {
+        const data = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([data], name, { type }));
+        return transfer;
+      },
+      { name, type, base64: bytes.toString('base64') },
+    );
+    const at = { clientX: box.x + x, clientY: box.y + y };
+    await page.locator('.canvas-frame').dispatchEvent('dragover', { dataTransfer: transfer, ...at });
+    await page.locator('.canvas-frame').dispatchEvent('drop', { dataTransfer: transfer, ...at });
+  }
+
+  it('keeps images as assets: upload, use, drop on the canvas at the drop point, refuse what is not an image, delete', async () => {
+    await open({ name: 'With logo', width: 1200, height: 630, background: '#ffffff', layers: [] });
+    const panel = page.getByRole('region', { name: 'Assets' });
+    const red = await sharp({ create: { width: 300, height: 150, channels: 3, background: '#dc2626' } })
+      .png()
+      .toBuffer();
+    await panel.getByLabel('Upload image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: red });
+    await panel.getByText('Uploaded logo.png.').waitFor();
+    await panel.getByText('300×150 PNG').waitFor();
+    await panel.getByRole('button', { name: /^Use image/ }).click();
+    await canvas().locator('[data-layer="image"]').waitFor();
+    await expect(field('Image URL').inputValue()).resolves.toMatch(/^asset:ast_/);
+
+    // Refused in place: an SVG from the picker, a text file dropped on the canvas; nothing added.
+    await panel.getByLabel('Upload image').setInputFiles({
+      name: 'evil.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    });
+    await panel.getByText('evil.svg is not a PNG, JPEG, WebP, AVIF or GIF image.').waitFor();
+    await dropFile('notes.txt', 'text/plain', Buffer.from('hello'), 100, 100);
+    await page.getByText('notes.txt is not an image the canvas takes').waitFor();
+    const truncated = red.subarray(0, red.length - 30);
+    await dropFile('broken.png', 'image/png', truncated, 100, 100);
+    await page.getByText(/broken\.png: Not a usable image: the PNG data is damaged or truncated; nothing was added\./).waitFor();
+    expect(await canvas().locator('.layer').count()).toBe(1);
+
+    // A real image dropped at three quarters across lands centred there.
+    const scale = Number(await canvas().getAttribute('data-scale'));
+    const blue = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#2563eb' } })
+      .png()
+      .toBuffer();
+    await dropFile('badge.png', 'image/png', blue, 900 * scale, 300 * scale);
+    await canvas().locator('[data-layer="image-2"]').waitFor();
+    await expectFields(['Layer name', 'Width', 'Height'], ['image-2', '200', '200']);
+    // Centred on the drop point, within the pixel the screen-to-design rounding may move it.
+    for (const [label, expected] of [
+      ['X', 800],
+      ['Y', 200],
+    ] as const)
+      expect(Math.abs(Number(await field(label).inputValue()) - expected)).toBeLessThanOrEqual(1);
+    await previewSettled();
+    expect(await page.getByRole('region', { name: 'Preview warnings' }).count()).toBe(0);
+    await page.screenshot({ path: join(DOCS, 'studio-assets.png') });
+    await button('Save').click();
+    await page.locator('.version').getByText('v2').waitFor();
+    const rendered = await testApp.request('POST', '/api/generate', { apiKey, body: { templateId: currentId, layers: {} } });
+    const image = await testApp.request('GET', new URL(rendered.body.imageUrl).pathname);
+    const { data } = await sharp(image.bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * 1200 + x) * 3, (y * 1200 + x) * 3 + 3)];
+    expect(pixel(900, 300)).toEqual([37, 99, 235]);
+    expect(pixel(600, 315)).toEqual([220, 38, 38]);
+
+    // Deleted from the panel: gone from the list (and from the account).
+    await panel
+      .getByRole('button', { name: /^Delete image/ })
+      .first()
+      .click();
+    await panel.getByText('Image deleted.').waitFor();
+    expect((await testApp.request('GET', '/api/assets', { apiKey })).body.data).toHaveLength(1);
   });
 
   it('lands new layers where they are visible and not on top of each other', async () => {

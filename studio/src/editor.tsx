@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useState } from 'preact/hooks';
+import { api, ApiError, Asset } from './api';
 import { ArrangeBar } from './components/arrange-bar';
+import { AssetsPanel } from './components/assets-panel';
 import { Canvas } from './components/canvas';
 import { LayerList } from './components/layer-list';
 import { Properties } from './components/properties';
@@ -12,7 +14,8 @@ import { useHistoryShortcuts } from './hooks/use-history-shortcuts';
 import { useLeaveGuard } from './hooks/use-leave-guard';
 import { useTemplateDocument } from './hooks/use-template-document';
 import { AlignEdge, alignLayers, distributeLayers } from './state/arrange';
-import { addCopies, layerIndex, newLayer, removeLayer } from './state/design';
+import { assetLayer, isUploadableImage } from './state/assets';
+import { addCopies, layerIndex, newLayer, removeLayer, replaceLayer } from './state/design';
 import { canRedo, canUndo } from './state/history';
 import { JsonSchema, layerTypes } from './state/schema-form';
 import { NO_SELECTION, renameSelected, selectedNames, selectLayer, selectMany, toggleSelected } from './state/selection';
@@ -29,6 +32,8 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
   const rename = useCallback((name: string) => setSelection((current) => renameSelected(current, name)), []);
   // A new template offers sizes and starters until one is chosen (or a layer is added).
   const [starting, setStarting] = useState(templateId === null);
+  const [assetsSeen, setAssetsSeen] = useState(0);
+  const [dropNotice, setDropNotice] = useState<string | null>(null);
   const types = useMemo(() => layerTypes(schema), [schema]);
   useLeaveGuard(template.dirty);
   useHistoryShortcuts(doUndo, doRedo);
@@ -61,6 +66,36 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
     setSelection((current) => selectMany(current, copies.names));
   };
 
+  // An asset goes into the selected image layer, or a new image layer at a free spot in the middle.
+  const pickAsset = (asset: Asset) => {
+    if (selectedLayer?.type === 'image') {
+      change(replaceLayer(design, selectedIndex, { ...selectedLayer, imageUrl: `asset:${asset.id}` }));
+      return;
+    }
+    const layer = assetLayer(design, asset, { x: design.width / 2, y: design.height / 2 });
+    const placed = { ...layer, ...(design.layers.some((item) => item.x === layer.x && item.y === layer.y) ? { x: layer.x! + 24, y: layer.y! + 24 } : {}) };
+    change({ ...design, layers: [...design.layers, placed] });
+    setSelected(placed.name);
+  };
+  // §24: a file dropped on the canvas is uploaded and becomes an image layer at the drop point; anything else is said.
+  const dropFile = async (file: File, point: { x: number; y: number }) => {
+    if (!isUploadableImage(file)) {
+      setDropNotice(`${file.name} is not an image the canvas takes (PNG, JPEG, WebP, AVIF or GIF); nothing was added.`);
+      return;
+    }
+    setDropNotice(`Uploading ${file.name}…`);
+    try {
+      const asset = await api.uploadAsset(file);
+      const layer = assetLayer(design, asset, point);
+      change((current) => ({ ...current, layers: [...current.layers, { ...layer, name: layer.name }] }));
+      setSelected(layer.name);
+      setAssetsSeen((count) => count + 1);
+      setDropNotice(null);
+    } catch (error) {
+      setDropNotice(`${file.name}: ${(error as ApiError).message}; nothing was added.`);
+    }
+  };
+
   // What the canvas and the properties panel both edit with.
   const editing = { design, change, onDelete: deleteSelected };
 
@@ -86,6 +121,7 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
         <aside class="left">
           <TemplateSettings schema={schema} design={design} change={change} errors={template.errors} />
           <LayerList design={design} selected={selected} select={setSelected} change={change} />
+          <AssetsPanel refresh={assetsSeen} onPick={pickAsset} />
         </aside>
         <section class="center">
           {starting && (
@@ -109,7 +145,13 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
             onDuplicate={duplicate}
             seal={template.doSeal}
             onDetails={template.onPreviewDetails}
+            onDropFile={(file, point) => void dropFile(file, point)}
           />
+          {dropNotice && (
+            <p class="status error" role="alert">
+              {dropNotice}
+            </p>
+          )}
         </section>
         <aside class="right">
           <h2>Properties</h2>

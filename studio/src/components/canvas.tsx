@@ -28,10 +28,13 @@ export interface CanvasProps {
   onDelete: () => void;
   onDuplicate: () => void;
   onDetails: (details: Map<string, string>) => void;
+  /** A file dropped on the canvas, at `point` in design pixels. */
+  onDropFile: (file: File, point: { x: number; y: number }) => void;
 }
 
 /** The design, zoomed or fitted: the server's preview under one box per layer to drag, resize and nudge, its warnings beside it. */
-export function Canvas({ design, selected, selectedNames, select, toggle, change, seal, onDelete, onDuplicate, onDetails }: CanvasProps) {
+export function Canvas({ design, selected, selectedNames, select, toggle, change, seal, onDelete, onDuplicate, onDetails, onDropFile }: CanvasProps) {
+  const [dropping, setDropping] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLDivElement>(null);
   const area = useElementSize(frame, { width: 800, height: 600 });
@@ -135,7 +138,24 @@ export function Canvas({ design, selected, selectedNames, select, toggle, change
           Fit
         </button>
       </div>
-      <div class="canvas-frame" ref={frame}>
+      <div
+        class={`canvas-frame${dropping ? ' drop-target' : ''}`}
+        ref={frame}
+        onDragOver={(event) => {
+          if (!event.dataTransfer?.types.includes('Files')) return;
+          event.preventDefault();
+          setDropping(true);
+        }}
+        onDragLeave={() => setDropping(false)}
+        onDrop={(event) => {
+          const file = event.dataTransfer?.files[0];
+          setDropping(false);
+          if (!file) return;
+          event.preventDefault();
+          const bounds = board.current!.getBoundingClientRect();
+          onDropFile(file, { x: (event.clientX - bounds.left) / scale, y: (event.clientY - bounds.top) / scale });
+        }}
+      >
         <div
           ref={board}
           class="canvas"
