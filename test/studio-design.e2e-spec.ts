@@ -25,7 +25,8 @@ describe('studio as a design tool (1280×720)', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     mkdirSync(DOCS, { recursive: true });
-    testApp = await startTestApp({ env: { PREVIEW_PER_MINUTE: '1000' } });
+    // A generous render budget: the first drawings load the fonts into cold workers on a shared, busy machine.
+    testApp = await startTestApp({ env: { PREVIEW_PER_MINUTE: '1000', RENDER_TIMEOUT: '60s' } });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     page.on('dialog', (dialog) => void dialog.accept());

@@ -14,7 +14,8 @@ describe('studio starters and size presets', () => {
   let account: TestAccount;
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    // A generous render budget: the first drawings load the fonts into cold workers on a shared, busy machine.
+    testApp = await startTestApp({ env: { RENDER_TIMEOUT: '60s' } });
     account = await createAccount(testApp, { plan: 'pro' });
   });
   afterAll(() => testApp?.close());
