@@ -1,4 +1,5 @@
 import { createPictorClient, PictorClient, TemplateInput } from 'pictor/client';
+import { solidImage } from './support/asset-fixtures';
 import { createAccount, TestAccount } from './support/factories';
 import { contractViolation } from './support/openapi-contract';
 import { startTestApp, TestApp } from './support/test-app';
@@ -90,5 +91,19 @@ describe('typed client (pictor/client)', () => {
     const refused = await anonymous.GET('/api/usage');
     expect(refused.response.status).toBe(401);
     expect(refused.error).toMatchObject({ code: 'unauthorized' });
+  });
+  it('uploads, lists and deletes assets (§24), typed end to end', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([await solidImage(32, 16, '#ff0000')]), 'logo.png');
+    const uploaded = await pictor.POST('/api/assets', { body: form as never, bodySerializer: () => form });
+    expect(uploaded.response.status).toBe(201);
+    const id: string = uploaded.data!.id;
+    expect(uploaded.data).toMatchObject({ width: 32, height: 16, format: 'png' });
+    const listed = await pictor.GET('/api/assets', { params: { query: { limit: '10' } } });
+    expect(listed.data!.data.map((asset) => asset.id)).toEqual([id]);
+    const deleted = await pictor.DELETE('/api/assets/{id}', { params: { path: { id } } });
+    expect(deleted.response.status).toBe(204);
+    const again = await pictor.DELETE('/api/assets/{id}', { params: { path: { id } } });
+    expect(again.error).toMatchObject({ code: 'asset_not_found' });
   });
 });
