@@ -3,6 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccountsModule, AuthModule } from './accounts/accounts.module';
+import { AssetsModule } from './assets/assets.module';
 import { ClockModule } from './common/clock/clock.module';
 import { CryptoModule } from './common/crypto/crypto.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
@@ -47,6 +48,7 @@ export class AppModule {
         AuthModule,
         TemplatesModule,
         FontsModule,
+        AssetsModule,
         StorageModule,
         RenderModule,
         PreviewModule,

@@ -1,4 +1,5 @@
 import { ACCOUNTS_PERSISTENCE } from './accounts/accounts.persistence';
+import { ASSETS_PERSISTENCE } from './assets/assets.persistence';
 import { BILLING_PERSISTENCE } from './billing/billing.persistence';
 import { DASHBOARD_PERSISTENCE } from './dashboard/dashboard.persistence';
 import { FONTS_PERSISTENCE } from './fonts/fonts.persistence';
@@ -23,5 +24,6 @@ export const APP_SCHEMA = combineSchemas(
   JOBS_PERSISTENCE,
   IDEMPOTENCY_PERSISTENCE,
   EDITOR_SESSIONS_PERSISTENCE,
+  ASSETS_PERSISTENCE,
   EXACT_IDS_SCHEMA,
 );

@@ -27,10 +27,12 @@ const ROOMS: Record<string, readonly string[]> = {
   settings: ['common', 'accounts'],
   storage: ['common', 'config', 'design', 'accounts'],
   fonts: ['common', 'config', 'database', 'design', 'accounts', 'storage'],
+  // The accounts' images (§24), kept in the image store, drawn by `asset:<id>`.
+  assets: ['common', 'config', 'database', 'design', 'accounts', 'storage'],
   billing: ['common', 'config', 'database', 'redis', 'metrics', 'accounts', 'limits'],
   // Idempotency keys (§22) for the routes that create or bill.
   idempotency: ['common', 'config', 'database', 'accounts'],
-  templates: ['common', 'database', 'design', 'accounts', 'fonts'],
+  templates: ['common', 'database', 'design', 'accounts', 'fonts', 'assets'],
   render: [
     'common',
     'config',
@@ -44,6 +46,7 @@ const ROOMS: Record<string, readonly string[]> = {
     'settings',
     'storage',
     'fonts',
+    'assets',
     'billing',
     'templates',
     'idempotency',
@@ -67,6 +70,7 @@ const ROOMS: Record<string, readonly string[]> = {
     'settings',
     'storage',
     'fonts',
+    'assets',
     'billing',
     'templates',
     'render',

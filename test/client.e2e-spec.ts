@@ -1,4 +1,5 @@
 import { createPictorClient, PictorClient, TemplateInput } from 'pictor/client';
+import { solidImage } from './support/asset-fixtures';
 import { createAccount, TestAccount } from './support/factories';
 import { contractViolation } from './support/openapi-contract';
 import { startTestApp, TestApp } from './support/test-app';
@@ -140,5 +141,20 @@ describe('typed client (pictor/client)', () => {
     const revoked = await pictor.DELETE('/api/editor-sessions/{id}', { params: { path: { id: created.data!.id } } });
     expect(revoked.response.status).toBe(204);
     expect((await embed.GET('/api/templates/{id}', { params: { path: { id: template.data!.id } } })).response.status).toBe(401);
+  });
+
+  it('uploads, lists and deletes assets (§24), typed end to end', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([await solidImage(32, 16, '#ff0000')]), 'logo.png');
+    const uploaded = await pictor.POST('/api/assets', { body: form as never, bodySerializer: () => form });
+    expect(uploaded.response.status).toBe(201);
+    const id: string = uploaded.data!.id;
+    expect(uploaded.data).toMatchObject({ width: 32, height: 16, format: 'png' });
+    const listed = await pictor.GET('/api/assets', { params: { query: { limit: '10' } } });
+    expect(listed.data!.data.map((asset) => asset.id)).toEqual([id]);
+    const deleted = await pictor.DELETE('/api/assets/{id}', { params: { path: { id } } });
+    expect(deleted.response.status).toBe(204);
+    const again = await pictor.DELETE('/api/assets/{id}', { params: { path: { id } } });
+    expect(again.error).toMatchObject({ code: 'asset_not_found' });
   });
 });

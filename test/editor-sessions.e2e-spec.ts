@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import pino from 'pino';
 import { AppLogger, REDACTED_PATHS } from '../src/logging/app-logger';
 import { createAccount, createTemplate, sampleTemplate, TestAccount } from './support/factories';
+import { solidImage, uploadAsset } from './support/asset-fixtures';
 import { fontFixtures, fontForm } from './support/font-fixtures';
 import { startSecondInstance, startTestApp, TestApp } from './support/test-app';
 
@@ -228,6 +229,22 @@ describe('editor sessions', () => {
       const allowed = await upload((await session({ permissions: { uploadFonts: true } })).token);
       expect(allowed.status).not.toBe(403);
       expect(allowed.status).not.toBe(401);
+    });
+
+    it("uploads an asset only with uploadAssets, and never lists or deletes the account's assets (§24)", async () => {
+      const image = await solidImage(20, 20, '#00ff00');
+      const refused = await uploadAsset(testApp, token, image);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'forbidden' });
+      expect((await testApp.request('GET', '/api/assets', { apiKey: owner.apiKey })).body.data).toEqual([]);
+      const uploader = (await session({ permissions: { uploadAssets: true } })).token;
+      const allowed = await uploadAsset(testApp, uploader, image);
+      expect(allowed.status).toBe(201);
+      const id = (allowed.body as { id: string }).id;
+      // Billed and kept as the owner's: the owner sees it; the session may not browse or delete.
+      expect((await testApp.request('GET', '/api/assets', { apiKey: owner.apiKey })).body.data.map((asset: { id: string }) => asset.id)).toEqual([id]);
+      expect((await testApp.request('GET', '/api/assets', asSession(uploader))).body.code).toBe('forbidden');
+      expect((await testApp.request('DELETE', `/api/assets/${id}`, asSession(uploader))).body.code).toBe('forbidden');
     });
 
     it.each([

@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   const layer = plan.job.design.layers[0];
   // The fetcher asks the hook: the star's backdrop is fetched (here refused by a stand-in address check).
   const targets = { check: () => Promise.reject(new Error('refused by the probe')) };
-  const fetched = await new LayerImageFetcher(targets as never, { renderMaxInputPixels: 1e8 } as never).fetchAll(plan.job.design.layers);
+  const fetched = await new LayerImageFetcher(targets as never, { renderMaxInputPixels: 1e8 } as never, {} as never).fetchAll(plan.job.design.layers, 'acc_1');
   const drawn = await drawTemplate({ ...plan.job, images: new Map() });
   const pixels = await sharp(Buffer.from(drawn.bytes)).metadata();
   const { data } = await sharp(Buffer.from(drawn.bytes)).removeAlpha().raw().toBuffer({ resolveWithObject: true });

@@ -44,6 +44,24 @@ describe('POST /api/templates/preview', () => {
     expect(usage.body.quota.used).toBe(1);
   });
 
+  it('answers the render warnings in X-Render-Warnings, percent-encoded JSON (§24)', async () => {
+    const clean = await preview({ template: sampleTemplate() });
+    expect(JSON.parse(decodeURIComponent(clean.headers.get('x-render-warnings')!))).toEqual([]);
+    const title = sampleTemplate().layers.find((layer: { name: string }) => layer.name === 'title');
+    const long = 'Überschrift — ' + 'a very long headline that cannot fit '.repeat(20);
+    const warned = await preview({
+      template: sampleTemplate({ layers: [{ ...title, name: 'títle', autoFit: false, maxLines: 1, text: long }] }),
+      layers: { ghost: { text: 'x' } },
+    });
+    expect(warned.status).toBe(200);
+    const header = warned.headers.get('x-render-warnings')!;
+    expect(header).toMatch(/^[\x21-\x7e]+$/);
+    expect(JSON.parse(decodeURIComponent(header))).toEqual([
+      { code: 'unknown_layer', layer: 'ghost', message: expect.any(String) },
+      { code: 'text_truncated', layer: 'títle', message: expect.any(String) },
+    ]);
+  });
+
   it('honours format and size, and scales anything larger down to 4 megapixels', async () => {
     const jpeg = await preview({ template: sampleTemplate(), format: 'jpeg', width: 600 });
     expect(jpeg.status).toBe(200);

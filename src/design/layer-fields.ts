@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assetIdOf } from './asset-reference';
 
 /** Field schemas shared by several layer types (and by the render request's overrides). */
 export const MAX_DIMENSION = 4096;
@@ -16,10 +17,14 @@ export const fontWeightSchema = z.union([
     .refine((value) => value >= 100 && value <= 900 && value % 100 === 0, 'must be 100–900 in steps of 100'),
 ]);
 
+/** An absolute http(s) URL, or `asset:<id>` naming one of the account's assets (§24). */
 export const imageUrlSchema = z
   .string()
   .max(2048)
-  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an absolute http(s) URL');
+  .refine(
+    (value) => (/^https?:\/\//i.test(value) && URL.canParse(value)) || assetIdOf(value) !== null,
+    'must be an absolute http(s) URL or asset:<id> (an id from POST /api/assets)',
+  );
 
 export const textValueSchema = z.string().max(MAX_TEXT_LENGTH);
 export const fontSizeSchema = z.number().int().min(1).max(1000);

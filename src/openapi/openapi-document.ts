@@ -30,6 +30,11 @@ const HEADERS: Record<HeaderName, { description: string; schema: JsonSchema }> =
     description: '`HIT` when the answer did not draw (cached, or joined an identical render in progress), `MISS` when it drew.',
     schema: { type: 'string', enum: ['HIT', 'MISS'] },
   },
+  'X-Render-Warnings': {
+    description:
+      "The render's warnings (the JSON array of a render answer's `warnings`, §5), percent-encoded UTF-8 (`encodeURIComponent`); `%5B%5D` when there are none.",
+    schema: { type: 'string' },
+  },
   'Idempotent-Replayed': { description: '`true` on an answer replayed for a repeated `Idempotency-Key`.', schema: { type: 'string', const: 'true' } },
   Location: { description: 'Where the created resource can be read (a path on this server).', schema: { type: 'string' } },
   ETag: { description: 'Strong entity tag; send it back in `If-None-Match` for a 304.', schema: { type: 'string' } },

@@ -1,3 +1,4 @@
+import { assetsRouteDocs } from '../assets/assets.openapi';
 import { billingRouteDocs } from '../billing/billing.openapi';
 import { fontsRouteDocs } from '../fonts/fonts.openapi';
 import { healthRouteDocs } from '../health/health.openapi';
@@ -34,6 +35,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...billingRouteDocs,
   ...settingsRouteDocs,
   ...fontsRouteDocs,
+  ...assetsRouteDocs,
   ...openApiRouteDocs,
   ...healthRouteDocs,
   ...metricsRouteDocs,

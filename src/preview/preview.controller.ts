@@ -22,6 +22,8 @@ export class PreviewController {
   ): Promise<Buffer> {
     const image = await this.previews.preview(account, body);
     reply.type(image.contentType);
+    // §24: JSON percent-encoded, so any layer name or message travels in a header as ASCII.
+    void reply.header('X-Render-Warnings', encodeURIComponent(JSON.stringify(image.warnings)));
     return image.bytes;
   }
 }

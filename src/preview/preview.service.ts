@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Account } from '../accounts/entities/account.entity';
 import { Clock } from '../common/clock/clock';
 import { OUTPUT_FORMATS } from '../design/output-formats';
+import type { RenderWarning } from '../design/render-warning';
 import { AppConfig } from '../config/app-config';
 import { RenderBudget, RenderBudgetExceededError } from '../render/render-budget';
 import { RenderPipeline } from '../render/render-pipeline';
@@ -15,6 +16,8 @@ import { previewSize } from './preview-size';
 export interface PreviewImage {
   bytes: Buffer;
   contentType: string;
+  /** The request's warnings, then the drawing's, as a render would answer them (§24: shown beside the studio's canvas). */
+  warnings: RenderWarning[];
 }
 
 /**
@@ -45,8 +48,12 @@ export class PreviewService {
     // The same budget as a render (RENDER_TIMEOUT): a design that draws too long is stopped, not waited for.
     const budget = new RenderBudget(this.config.renderTimeoutMs);
     try {
-      const drawn = await this.pipeline.draw(plan.job, budget, output);
-      return { bytes: Buffer.from(drawn.bytes.buffer, drawn.bytes.byteOffset, drawn.bytes.byteLength), contentType: OUTPUT_FORMATS[output.format].contentType };
+      const drawn = await this.pipeline.draw(account.id, plan.job, budget, output);
+      return {
+        bytes: Buffer.from(drawn.bytes.buffer, drawn.bytes.byteOffset, drawn.bytes.byteLength),
+        contentType: OUTPUT_FORMATS[output.format].contentType,
+        warnings: [...plan.requestWarnings, ...drawn.warnings],
+      };
     } catch (error) {
       if (error instanceof RenderBudgetExceededError) {
         throw new PreviewException(PreviewErrorCode.RENDER_TIMEOUT, `The preview did not finish within ${error.budgetMs} ms and was stopped`);

@@ -28,9 +28,10 @@ export class DocumentComposer {
     private readonly renderer: RendererService,
   ) {}
 
-  async compose(pages: ReadonlyArray<RenderPlan['job']>, options: { archival: boolean; budget: RenderBudget }): Promise<ComposedDocument> {
+  /** `ownerId`: the templates' account, the only one whose assets (`asset:<id>`) the pages may draw. */
+  async compose(ownerId: string, pages: ReadonlyArray<RenderPlan['job']>, options: { archival: boolean; budget: RenderBudget }): Promise<ComposedDocument> {
     const { budget } = options;
-    const fetchImages = (index: number) => settle(this.imageFetcher.fetchAll(pages[index].design.layers, budget.signal));
+    const fetchImages = (index: number) => settle(this.imageFetcher.fetchAll(pages[index].design.layers, ownerId, budget.signal));
     const drawing = this.renderer.openDocument(options.archival, budget.signal);
     const pageWarnings: RenderWarning[][] = [];
     let fontsMissing = false;

@@ -63,6 +63,7 @@ export class DocumentService {
         units: plans.length,
         draw: async (budget) => {
           const composed = await this.composer.compose(
+            account.id,
             plans.map((plan) => plan.job),
             { archival: pdf.archival, budget },
           );

@@ -3,7 +3,9 @@ import axios from 'axios';
 import sharp, { type Metadata } from 'sharp';
 import { Deadline } from '../common/async/deadline';
 import { settle, type SettledPromise } from '../common/async/settle';
+import { AssetsService } from '../assets/assets.service';
 import { AppConfig } from '../config/app-config';
+import { assetIdOf } from '../design/asset-reference';
 import { OutboundTargetService } from '../network/outbound-target.service';
 import { imageSourceOf, type LayerDefinition } from '../design/layer-registry';
 import { RenderWarning, RenderWarningCode } from '../design/render-warning';
@@ -30,20 +32,25 @@ function formatOf(metadata: Metadata): string | undefined {
   return metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
 }
 
-/** Fetches image-layer sources under the outbound address rules; a failure skips the layer with a warning. */
+/**
+ * Fetches image-layer sources under the outbound address rules, and reads the owner's assets (`asset:<id>`, §24)
+ * from the image store with no network fetch; a failure skips the layer with a warning.
+ */
 @Injectable()
 export class LayerImageFetcher {
   constructor(
     private readonly targets: OutboundTargetService,
     private readonly config: AppConfig,
+    private readonly assets: AssetsService,
   ) {}
 
   /**
    * `budget` (the render's deadline) cancels every fetch still running when it aborts. Each distinct
    * URL is fetched once however many layers use it. The layers' decoded input is capped per render
-   * (RENDER_MAX_INPUT_PIXELS, in layer order): a layer past it is skipped with a warning.
+   * (RENDER_MAX_INPUT_PIXELS, in layer order): a layer past it is skipped with a warning. An asset is read only
+   * when `ownerId` (the template's account) owns it: another account's, an unknown or a deleted one is unavailable.
    */
-  async fetchAll(layers: LayerDefinition[], budget?: AbortSignal): Promise<FetchedImages> {
+  async fetchAll(layers: LayerDefinition[], ownerId: string, budget?: AbortSignal): Promise<FetchedImages> {
     const result: FetchedImages = { images: new Map(), warnings: [] };
     const wanted = layers.flatMap((layer) => {
       const url = layer.hidden ? null : imageSourceOf(layer);
@@ -52,7 +59,11 @@ export class LayerImageFetcher {
     // All fetches start together and are read in layer order: each is settled at once, so one that fails
     // while an earlier layer is still loading is not an unhandled rejection.
     const byUrl = new Map<string, SettledPromise<FetchedImage>>();
-    for (const { url } of wanted) if (!byUrl.has(url)) byUrl.set(url, settle(this.fetchOne(url, budget)));
+    for (const { url } of wanted) {
+      if (byUrl.has(url)) continue;
+      const assetId = assetIdOf(url);
+      byUrl.set(url, settle(assetId ? this.readAsset(ownerId, assetId) : this.fetchOne(url, budget)));
+    }
     let decodedPixels = 0;
     for (const layer of wanted) {
       const skip = (reason: string) =>
@@ -71,6 +82,12 @@ export class LayerImageFetcher {
       result.images.set(layer.name, fetched.bytes);
     }
     return result;
+  }
+
+  private async readAsset(ownerId: string, id: string): Promise<FetchedImage> {
+    const image = await this.assets.imageOf(ownerId, id);
+    if (!image) throw new Error(`asset ${id} is not one of this account's assets`);
+    return image;
   }
 
   private async fetchOne(rawUrl: string, budget?: AbortSignal): Promise<FetchedImage> {

@@ -36,9 +36,12 @@ export class RenderPipeline {
     return planRender({ ...template, layers: fonts.layers }, request, keySecret, fonts);
   }
 
-  /** Fetches and draws `job` (at `output` when given) within `budget`; the account fonts' shipping state follows the outcome. */
-  async draw(job: RenderPlan['job'], budget: RenderBudget, output: DrawJob['output'] = job.output): Promise<DrawnImage> {
-    const fetched = await budget.race(this.imageFetcher.fetchAll(job.design.layers, budget.signal));
+  /**
+   * Fetches and draws `job` (at `output` when given) within `budget`; the account fonts' shipping state follows the
+   * outcome. `ownerId` is the template's account: the only one whose assets (`asset:<id>`) the layers may draw.
+   */
+  async draw(ownerId: string, job: RenderPlan['job'], budget: RenderBudget, output: DrawJob['output'] = job.output): Promise<DrawnImage> {
+    const fetched = await budget.race(this.imageFetcher.fetchAll(job.design.layers, ownerId, budget.signal));
     const drawn = await budget.race(this.renderer.draw({ ...job, output, images: fetched.images }, budget.signal));
     if (drawn.fontsMissing) this.accountFonts.forgetLoaded(drawn.fontsMissing);
     else this.accountFonts.confirmLoaded(job.fonts ?? []);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { AssetsModule } from '../assets/assets.module';
 import { BillingModule } from '../billing/billing.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { FontsModule } from '../fonts/fonts.module';
@@ -24,7 +25,7 @@ import { ImageAccessTracker } from './retention/image-access-tracker';
 import { RetentionSweeperService } from './retention/retention-sweeper.service';
 
 @Module({
-  imports: [IdempotencyModule, TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule, FontsModule],
+  imports: [IdempotencyModule, TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule, FontsModule, AssetsModule],
   controllers: [RenderController, PublicRenderController],
   providers: [
     PublicRenderService,

@@ -133,7 +133,7 @@ export class RenderService {
       requestWarnings: plan.requestWarnings,
       template,
       units: 1,
-      draw: (budget) => this.pipeline.draw(plan.job, budget),
+      draw: (budget) => this.pipeline.draw(owner.id, plan.job, budget),
     };
     return this.startPlanned(owner, output, options);
   }

@@ -9,7 +9,10 @@ import { Template } from './entities/template.entity';
 import { FontFacesRepository } from '../fonts/font-faces.repository';
 import { unknownFontFamilies } from '../fonts/unknown-font-families';
 import { SELECTABLE_FAMILIES } from '../fonts/font-catalog';
-import { fontFamiliesOf, type LayerDefinition } from '../design/layer-registry';
+import { fontFamiliesOf, imageSourceOf, type LayerDefinition } from '../design/layer-registry';
+import { assetIdOf } from '../design/asset-reference';
+import { AssetsRepository } from '../assets/assets.repository';
+import { CommonErrorCode, CommonException } from '../common/errors/app-exception';
 import { TemplatesErrorCode, TemplatesException } from './templates.exception';
 import { TemplatesRepository } from './templates.repository';
 
@@ -25,6 +28,7 @@ export class TemplatesService {
     private readonly clock: Clock,
     changes: ChangeFeed,
     private readonly fonts: FontFacesRepository,
+    private readonly assets: AssetsRepository,
   ) {
     this.remembered = new ChangeFeedCache(changes, 10_000);
   }
@@ -32,6 +36,7 @@ export class TemplatesService {
   /** `id` is given only by `templates:import`, which keeps ids across databases. */
   async create(accountId: string, input: CreateTemplateInput, id: string = newId('tpl')): Promise<Template> {
     await this.checkFontFamilies(accountId, input.layers);
+    await this.checkAssets(accountId, input.layers);
     const now = this.clock.now();
     return this.templates.insert(Object.assign(new Template(), { ...input, id, accountId, version: 1, createdAt: now, updatedAt: now }));
   }
@@ -63,6 +68,7 @@ export class TemplatesService {
   async update(accountId: string, id: string, input: UpdateTemplateInput, ifMatch?: string): Promise<Template> {
     const expected = ifMatch === undefined ? undefined : parseVersionTag(ifMatch);
     if (input.layers) await this.checkFontFamilies(accountId, input.layers);
+    if (input.layers) await this.checkAssets(accountId, input.layers);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       // Straight from the database: the compare-and-set below needs the committed version.
       const current = await this.templates.findOwned(id, accountId);
@@ -93,6 +99,23 @@ export class TemplatesService {
       }
     }
     if (unknown.length > 0) throw unknownFontFamilies(unknown);
+  }
+
+  /** §24: `asset:<id>` names one of the account's assets; another account's, an unknown or a deleted one is a 400. */
+  private async checkAssets(accountId: string, layers: readonly LayerDefinition[]): Promise<void> {
+    const named = layers.flatMap((layer, index) => {
+      const id = assetIdOf(imageSourceOf(layer));
+      return id ? [{ path: `layers.${index}.imageUrl`, id }] : [];
+    });
+    if (named.length === 0) return;
+    const owned = await this.assets.ownedIds(
+      accountId,
+      named.map(({ id }) => id),
+    );
+    const details = named.filter(({ id }) => !owned.has(id)).map(({ path, id }) => ({ path, message: `unknown asset "${id}" (see GET /api/assets)` }));
+    if (details.length > 0) {
+      throw new CommonException(CommonErrorCode.VALIDATION_FAILED, details.map((detail) => `${detail.path}: ${detail.message}`).join('; '), { details });
+    }
   }
 
   async remove(accountId: string, id: string): Promise<void> {

@@ -66,6 +66,53 @@ export const api = {
     if (!response.ok) throw await errorOf(response);
     return response.blob();
   },
+  /** §24: the account's images, newest first (the first page: at most 100). */
+  assets: async () => json<{ data: Asset[]; nextCursor: string | null }>(await call('GET', '/api/assets?limit=100')),
+  uploadAsset: async (file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return json<Asset>(await call('POST', '/api/assets', form));
+  },
+  deleteAsset: async (id: string) => {
+    const response = await call('DELETE', `/api/assets/${encodeURIComponent(id)}`);
+    if (!response.ok) throw await errorOf(response);
+  },
+  /** The preview with the render's warnings (§24: the `X-Render-Warnings` header, percent-encoded JSON). */
+  previewDrawing: async (design: Design, width: number, signal: AbortSignal): Promise<PreviewDrawing> => {
+    const response = await call('POST', '/api/templates/preview', { template: design, layers: {}, width }, {}, signal);
+    if (!response.ok) throw await errorOf(response);
+    return { blob: await response.blob(), warnings: warningsOf(response.headers.get('x-render-warnings')) };
+  },
 };
+
+export interface Asset {
+  id: string;
+  width: number;
+  height: number;
+  format: string;
+  bytes: number;
+  createdAt: string;
+}
+
+export interface RenderWarning {
+  code: string;
+  layer: string | null;
+  message: string;
+}
+
+export interface PreviewDrawing {
+  blob: Blob;
+  warnings: RenderWarning[];
+}
+
+function warningsOf(header: string | null): RenderWarning[] {
+  if (!header) return [];
+  try {
+    const parsed: unknown = JSON.parse(decodeURIComponent(header));
+    return Array.isArray(parsed) ? (parsed as RenderWarning[]) : [];
+  } catch {
+    return [];
+  }
+}
 
 export type { Layer };

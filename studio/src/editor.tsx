@@ -1,7 +1,11 @@
 import { useCallback, useMemo, useState } from 'preact/hooks';
+import { api, ApiError, Asset } from './api';
+import { ArrangeBar } from './components/arrange-bar';
+import { AssetsPanel } from './components/assets-panel';
 import { Canvas } from './components/canvas';
 import { LayerList } from './components/layer-list';
 import { Properties } from './components/properties';
+import { StartPanel } from './components/start-panel';
 import { StatusLine } from './components/status-line';
 import { TemplateSettings } from './components/template-settings';
 import { Toolbar } from './components/toolbar';
@@ -10,10 +14,12 @@ import { useHistoryShortcuts } from './hooks/use-history-shortcuts';
 import { useLeaveGuard } from './hooks/use-leave-guard';
 import { useTemplateDocument } from './hooks/use-template-document';
 import { studioHost } from './host';
-import { layerIndex, newLayer, removeLayer } from './state/design';
+import { AlignEdge, alignLayers, distributeLayers } from './state/arrange';
+import { assetLayer, isUploadableImage } from './state/assets';
+import { addCopies, layerIndex, newLayer, removeLayer, replaceLayer } from './state/design';
 import { canRedo, canUndo } from './state/history';
 import { JsonSchema, layerTypes } from './state/schema-form';
-import { NO_SELECTION, renameSelected, selectLayer } from './state/selection';
+import { NO_SELECTION, renameSelected, selectedNames, selectLayer, selectMany, toggleSelected } from './state/selection';
 
 /** The studio: toolbar on top, template settings and layers left, the canvas centre, properties right. */
 export function Editor({ schema, templateId }: { schema: JsonSchema; templateId: string | null }) {
@@ -22,8 +28,14 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
   const [selection, setSelection] = useState(NO_SELECTION);
   const selected = selection.name;
   const setSelected = useCallback((name: string | null) => setSelection((current) => selectLayer(current, name)), []);
+  const toggle = useCallback((name: string) => setSelection((current) => toggleSelected(current, name)), []);
+  const names = selectedNames(selection);
   const rename = useCallback((name: string) => setSelection((current) => renameSelected(current, name)), []);
   const host = studioHost();
+  // A new template offers sizes and starters until one is chosen (or a layer is added).
+  const [starting, setStarting] = useState(templateId === null);
+  const [assetsSeen, setAssetsSeen] = useState(0);
+  const [dropNotice, setDropNotice] = useState<string | null>(null);
   // An embed without addLayers offers no Add buttons (§23; the server refuses new layers anyway).
   const types = useMemo(() => (host.permissions.addLayers ? layerTypes(schema) : []), [schema, host]);
   useLeaveGuard(template.dirty);
@@ -36,12 +48,59 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
     const layer = newLayer(schema, type, design);
     change({ ...design, layers: [...design.layers, layer] });
     setSelected(layer.name);
+    setStarting(false);
   };
 
   const deleteSelected = () => {
     if (selectedIndex < 0) return;
-    change(removeLayer(design, selectedIndex));
+    let next = design;
+    for (const name of names) next = removeLayer(next, layerIndex(next, name));
+    change(next);
     setSelected(null);
+  };
+
+  const align = (edge: AlignEdge) => change(alignLayers(design, names, edge));
+  const distribute = (axis: 'horizontal' | 'vertical') => change(distributeLayers(design, names, axis));
+  const duplicate = () => {
+    const layers = design.layers.filter((layer) => names.includes(layer.name));
+    if (layers.length === 0) return;
+    const copies = addCopies(design, layers);
+    change(copies.design);
+    setSelection((current) => selectMany(current, copies.names));
+  };
+
+  // An asset goes into the selected image layer, or a new image layer at a free spot in the middle.
+  const pickAsset = (asset: Asset) => {
+    if (selectedLayer?.type === 'image') {
+      change(replaceLayer(design, selectedIndex, { ...selectedLayer, imageUrl: `asset:${asset.id}` }));
+      return;
+    }
+    const layer = assetLayer(design, asset, { x: design.width / 2, y: design.height / 2 });
+    const placed = { ...layer, ...(design.layers.some((item) => item.x === layer.x && item.y === layer.y) ? { x: layer.x! + 24, y: layer.y! + 24 } : {}) };
+    change({ ...design, layers: [...design.layers, placed] });
+    setSelected(placed.name);
+  };
+  // §24: a file dropped on the canvas is uploaded and becomes an image layer at the drop point; anything else is said.
+  const dropFile = async (file: File, point: { x: number; y: number }) => {
+    if (!host.permissions.uploadAssets) {
+      setDropNotice('Uploading images is not allowed here; nothing was added.');
+      return;
+    }
+    if (!isUploadableImage(file)) {
+      setDropNotice(`${file.name} is not an image the canvas takes (PNG, JPEG, WebP, AVIF or GIF); nothing was added.`);
+      return;
+    }
+    setDropNotice(`Uploading ${file.name}…`);
+    try {
+      const asset = await api.uploadAsset(file);
+      const layer = assetLayer(design, asset, point);
+      change((current) => ({ ...current, layers: [...current.layers, { ...layer, name: layer.name }] }));
+      setSelected(layer.name);
+      setAssetsSeen((count) => count + 1);
+      setDropNotice(null);
+    } catch (error) {
+      setDropNotice(`${file.name}: ${(error as ApiError).message}; nothing was added.`);
+    }
   };
 
   // What the canvas and the properties panel both edit with.
@@ -71,9 +130,38 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
         <aside class="left">
           <TemplateSettings schema={schema} design={design} change={change} errors={template.errors} />
           <LayerList design={design} selected={selected} select={setSelected} change={change} />
+          {/* An embed may upload (a drop on the canvas) with uploadAssets, never browse the account's assets. */}
+          {!host.embedded && <AssetsPanel refresh={assetsSeen} onPick={pickAsset} />}
         </aside>
         <section class="center">
-          <Canvas {...editing} select={setSelected} selected={selected} seal={template.doSeal} onDetails={template.onPreviewDetails} />
+          {starting && (
+            <StartPanel
+              design={design}
+              onStart={(next) => {
+                change(next);
+                setSelected(null);
+                setStarting(false);
+              }}
+              onClose={() => setStarting(false)}
+            />
+          )}
+          <ArrangeBar count={names.length} onAlign={align} onDistribute={distribute} onDuplicate={duplicate} />
+          <Canvas
+            {...editing}
+            select={setSelected}
+            toggle={toggle}
+            selected={selected}
+            selectedNames={names}
+            onDuplicate={duplicate}
+            seal={template.doSeal}
+            onDetails={template.onPreviewDetails}
+            onDropFile={(file, point) => void dropFile(file, point)}
+          />
+          {dropNotice && (
+            <p class="status error" role="alert">
+              {dropNotice}
+            </p>
+          )}
         </section>
         <aside class="right">
           <h2>Properties</h2>

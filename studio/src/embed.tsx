@@ -12,7 +12,7 @@ interface EmbedBootstrap {
   mode: 'design' | 'form';
   templateId: string | null;
   allowedOrigins: string[];
-  permissions: { save: boolean; addLayers: boolean; uploadFonts: boolean; layers: string[] | null };
+  permissions: { save: boolean; addLayers: boolean; uploadFonts: boolean; uploadAssets: boolean; layers: string[] | null };
   templateSchema: JsonSchema | null;
 }
 

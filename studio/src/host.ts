@@ -8,6 +8,8 @@ export interface StudioPermissions {
   save: boolean;
   addLayers: boolean;
   uploadFonts: boolean;
+  /** Upload only (§24): the account's asset list is not the session's to see. */
+  uploadAssets: boolean;
 }
 
 export interface StudioHost {
@@ -25,7 +27,7 @@ const csrf = () => document.querySelector<HTMLMetaElement>('meta[name="pictor-cs
 /** The dashboard's studio: the signed-in session and its CSRF token; a new template's address replaces /new. */
 export const dashboardHost: StudioHost = {
   embedded: false,
-  permissions: { save: true, addLayers: true, uploadFonts: true },
+  permissions: { save: true, addLayers: true, uploadFonts: true, uploadAssets: true },
   headers: () => ({ 'x-csrf-token': csrf() }),
   credentials: 'same-origin',
   saved: (template, created) => {

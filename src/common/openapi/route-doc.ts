@@ -9,6 +9,7 @@ export type HeaderName =
   | 'X-RateLimit-Remaining'
   | 'X-RateLimit-Reset'
   | 'X-Cache'
+  | 'X-Render-Warnings'
   | 'Location'
   | 'Idempotent-Replayed'
   | 'ETag'

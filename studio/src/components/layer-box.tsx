@@ -6,6 +6,8 @@ const HANDLES: Handle[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];
 export interface LayerBoxProps {
   layer: Layer;
   selected: boolean;
+  /** In the selection beside the primary layer (Shift+click): outlined, without handles. */
+  alsoSelected?: boolean;
   /** Screen pixels per design pixel. */
   scale: number;
   /** A pointer went down on the layer (no handle) or on one of its handles. */
@@ -15,11 +17,13 @@ export interface LayerBoxProps {
 }
 
 /** A layer's box on the canvas (the preview image below draws it), with resize handles when selected. */
-export function LayerBox({ layer, selected, scale, onBegin, onMove, onEnd }: LayerBoxProps) {
+export function LayerBox({ layer, selected, alsoSelected = false, scale, onBegin, onMove, onEnd }: LayerBoxProps) {
+  // An image layer with no image draws nothing: the editor alone shows where it is (never the preview or a render).
+  const placeholder = layer.type === 'image' && !layer.imageUrl;
   const pointer = { onPointerMove: onMove, onPointerUp: onEnd, onPointerCancel: onEnd };
   return (
     <div
-      class={`layer${selected ? ' selected' : ''}${layer.hidden ? ' hidden' : ''}`}
+      class={`layer${selected ? ' selected' : ''}${alsoSelected ? ' also-selected' : ''}${layer.hidden ? ' hidden' : ''}${placeholder ? ' placeholder' : ''}`}
       data-layer={layer.name}
       aria-label={layer.name}
       style={{
@@ -32,6 +36,7 @@ export function LayerBox({ layer, selected, scale, onBegin, onMove, onEnd }: Lay
       onPointerDown={(event) => onBegin(event)}
       {...pointer}
     >
+      {placeholder && <span class="placeholder-label">Image</span>}
       {selected &&
         HANDLES.map((handle) => (
           <span key={handle} class={`handle ${handle}`} data-handle={handle} onPointerDown={(event) => onBegin(event, handle)} {...pointer} />

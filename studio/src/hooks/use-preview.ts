@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError } from '../api';
+import { api, ApiError, RenderWarning } from '../api';
 import { Design, detailsByField } from '../state/design';
 
 const PREVIEW_DEBOUNCE_MS = 25;
@@ -9,23 +9,25 @@ export interface PreviewState {
   sequence: number;
   state: 'loading' | 'ready' | 'error';
   error: string | null;
+  /** The last drawing's warnings (§24), shown beside the canvas. */
+  warnings: RenderWarning[];
 }
 
 /** The server's drawing of the design, refreshed (debounced) on every change; the newest answer wins. */
 export function usePreview(design: Design, width: number, onDetails: (details: Map<string, string>) => void): PreviewState {
-  const [state, setState] = useState<PreviewState>({ url: null, sequence: 0, state: 'loading', error: null });
+  const [state, setState] = useState<PreviewState>({ url: null, sequence: 0, state: 'loading', error: null, warnings: [] });
   const sequence = useRef(0);
   useEffect(() => {
     const mine = ++sequence.current;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api.preview(design, Math.max(1, width), controller.signal).then(
-        (blob) => {
+      api.previewDrawing(design, Math.max(1, width), controller.signal).then(
+        ({ blob, warnings }) => {
           if (mine !== sequence.current) return;
           onDetails(new Map());
           setState((previous) => {
             if (previous.url) URL.revokeObjectURL(previous.url);
-            return { url: URL.createObjectURL(blob), sequence: mine, state: 'ready', error: null };
+            return { url: URL.createObjectURL(blob), sequence: mine, state: 'ready', error: null, warnings };
           });
         },
         (error: ApiError | DOMException) => {

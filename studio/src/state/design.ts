@@ -42,7 +42,51 @@ export function uniqueName(base: string, layers: Layer[]): string {
   for (let index = 2; ; index++) if (!taken.has(`${base}-${index}`)) return `${base}-${index}`;
 }
 
-/** A new layer of `type`: centred, a third of the canvas, the schema's required fields filled. */
+const CASCADE = 24;
+
+/**
+ * Where a new layer of this size goes: centred (in view whatever the zoom, since Fit shows the whole design), then
+ * stepped down and right past every layer already at that spot, so new layers never hide each other; back to the
+ * top left when the steps would leave the canvas.
+ */
+export function freeSpot(design: Pick<Design, 'width' | 'height' | 'layers'>, width: number, height: number): { x: number; y: number } {
+  const taken = new Set(design.layers.map((layer) => `${layer.x ?? 0},${layer.y ?? 0}`));
+  let x = Math.round((design.width - width) / 2);
+  let y = Math.round((design.height - height) / 2);
+  for (let step = 0; step < design.layers.length + 1 && taken.has(`${x},${y}`); step++) {
+    x += CASCADE;
+    y += CASCADE;
+    if (x + width > design.width || y + height > design.height) {
+      x = CASCADE * (step % 8);
+      y = CASCADE * (step % 8);
+    }
+  }
+  return { x, y };
+}
+
+/**
+ * Copies of `layers` (duplicated or pasted) added on top: each under a name no layer has (`title` → `title-2`) and
+ * at a free spot nearby, so the copy is visible. Returns the design and the copies' names (the new selection).
+ */
+export function addCopies(design: Design, layers: readonly Layer[]): { design: Design; names: string[] } {
+  let next = design;
+  const names: string[] = [];
+  for (const layer of layers) {
+    const name = uniqueName(layer.name.replace(/-\d+$/, ''), next.layers);
+    let x = (layer.x ?? 0) + CASCADE;
+    let y = (layer.y ?? 0) + CASCADE;
+    const spots = new Set(next.layers.map((item) => `${item.x ?? 0},${item.y ?? 0}`));
+    while (spots.has(`${x},${y}`)) {
+      x += CASCADE;
+      y += CASCADE;
+    }
+    next = { ...next, layers: [...next.layers, { ...structuredClone(layer), name, x, y }] };
+    names.push(name);
+  }
+  return { design: next, names };
+}
+
+/** A new layer of `type`: a third of the canvas at a free spot (freeSpot), the schema's required fields filled. */
 export function newLayer(schema: JsonSchema, type: string, design: Design): Layer {
   const variant = layerSchema(schema, type);
   const width = Math.max(1, Math.round(design.width / (type === 'text' ? 2 : 4)));
@@ -50,8 +94,7 @@ export function newLayer(schema: JsonSchema, type: string, design: Design): Laye
   const layer: Layer = {
     name: uniqueName(type, design.layers),
     type,
-    x: Math.round((design.width - width) / 2),
-    y: Math.round((design.height - height) / 2),
+    ...freeSpot(design, width, height),
     width,
     height,
     ...STARTERS[type],

@@ -1,9 +1,13 @@
 import { Image, loadImage } from '@napi-rs/canvas';
 import sharp from 'sharp';
+import { MAX_ASSET_PIXELS } from '../../../design/asset-reference';
 import type { ImageLayer } from '../../../design/layers/image/image-layer.definition';
 
-/** Per image, as in the fetcher: a small file can declare a huge canvas (decompression bomb). */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * Per image: a small file can declare a huge canvas (decompression bomb). The fetcher refuses URLs over 40
+ * megapixels before this; an account's asset (§24, checked at upload) may have up to 50.
+ */
+export const MAX_IMAGE_PIXELS = MAX_ASSET_PIXELS;
 
 /**
  * Decodes one image layer's bytes straight to the size it is drawn at (its box in output pixels, as
