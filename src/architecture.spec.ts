@@ -50,7 +50,7 @@ const ROOMS: Record<string, readonly string[]> = {
   ],
   webhooks: ['common', 'database', 'network', 'accounts', 'metrics', 'settings', 'render', 'idempotency'],
   // Jobs: bulk rows rendered through render/, billed by it, announced through webhooks/.
-  jobs: ['common', 'config', 'database', 'design', 'accounts', 'metrics', 'templates', 'render', 'webhooks', 'idempotency'],
+  jobs: ['common', 'config', 'database', 'design', 'accounts', 'metrics', 'templates', 'render', 'webhooks', 'idempotency', 'storage'],
   preview: ['common', 'config', 'design', 'accounts', 'limits', 'fonts', 'billing', 'templates', 'render'],
   'template-files': ['common', 'design', 'accounts', 'templates'],
   health: ['common', 'config', 'redis', 'accounts', 'storage', 'billing', 'render'],
