@@ -55,7 +55,7 @@ const ROOMS: Record<string, readonly string[]> = {
   'template-files': ['common', 'design', 'accounts', 'templates'],
   health: ['common', 'config', 'redis', 'accounts', 'storage', 'billing', 'render'],
   // Pages and documents that show every feature.
-  dashboard: ['common', 'config', 'database', 'design', 'accounts', 'limits', 'settings', 'fonts', 'billing', 'templates', 'preview', 'webhooks'],
+  dashboard: ['common', 'config', 'database', 'design', 'accounts', 'limits', 'settings', 'fonts', 'billing', 'templates', 'preview', 'webhooks', 'jobs'],
   openapi: [
     'common',
     'config',
@@ -76,7 +76,7 @@ const ROOMS: Record<string, readonly string[]> = {
   ],
   // The app: wires everything.
   client: [],
-  cli: ['(app)', 'common', 'config', 'database', 'redis', 'accounts', 'template-files'],
+  cli: ['(app)', 'common', 'config', 'database', 'redis', 'accounts', 'template-files', 'jobs'],
   '(app)': ['*'],
 };
 

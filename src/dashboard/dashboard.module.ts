@@ -7,6 +7,8 @@ import { PreviewModule } from '../preview/preview.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { SettingsModule } from '../settings/settings.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { JobsModule } from '../jobs/jobs.module';
+import { JobPagesService } from './job-pages.service';
 import { DashboardController } from './dashboard.controller';
 import { DashboardService } from './dashboard.service';
 import { AccountPagesService } from './account-pages.service';
@@ -21,12 +23,13 @@ import { SessionsService } from './sessions.service';
 /** Global so the API's bearer guard (AuthModule) can accept the dashboard session for the studio. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([Session]), AccountsModule, BillingModule, SettingsModule, WebhooksModule, TemplatesModule, PreviewModule],
+  imports: [TypeOrmModule.forFeature([Session]), AccountsModule, BillingModule, SettingsModule, WebhooksModule, TemplatesModule, PreviewModule, JobsModule],
   controllers: [DashboardController],
   providers: [
     DashboardService,
     AccountPagesService,
     TemplatePagesService,
+    JobPagesService,
     FlashCodec,
     StudioAssets,
     SessionsService,

@@ -11,6 +11,7 @@ import { JobRunnerService } from './job-runner.service';
 import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
+import { CsvInspectionService } from './csv-inspection.service';
 import { JobResultsRepository } from './job-results.repository';
 import { JOB_RESULT_COMPOSERS, JobResultComposer } from './results/job-result-composer';
 import { JobResultRetentionService } from './results/job-result-retention.service';
@@ -32,9 +33,11 @@ import { ZipResultComposer } from './results/zip-result-composer';
     JobResultsService,
     JobResultWriter,
     JobResultRetentionService,
+    CsvInspectionService,
     ZipResultComposer,
     // One composer per `output` besides `images`; the PDF composer (§21's engine) joins this list.
     { provide: JOB_RESULT_COMPOSERS, inject: [ZipResultComposer], useFactory: (...composers: JobResultComposer[]) => composers },
   ],
+  exports: [JobsService, CsvInspectionService],
 })
 export class JobsModule {}
