@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { ApiKeysService } from '../accounts/api-keys.service';
-import { createJobFromCsv } from './jobs-command';
+import { createJobFromCsv, firstFailure } from './jobs-command';
 import { TemplateFilesException } from '../template-files/template-files.exception';
 import { TemplateFilesService } from '../template-files/template-files.service';
 
@@ -83,7 +83,11 @@ export const COMMANDS: Record<string, Command> = {
     );
     const report = { jobId: job.id, status: job.status, total: job.total, done: job.done, failed: job.failed, resultUrl: job.resultUrl };
     const errors = [
-      ...(job.failed > 0 ? [`${job.failed} of ${job.total} rows failed: GET /api/jobs/${job.id}/items lists their errors`] : []),
+      ...(job.failed > 0
+        ? [
+            `${job.failed} of ${job.total} rows failed (first: ${await firstFailure(context, text(flags, 'account', true), job.id)}); GET /api/jobs/${job.id}/items lists them`,
+          ]
+        : []),
       ...(job.resultError ? [`no ${job.output} result: ${job.resultError.message}`] : []),
       ...(job.status === 'canceled' ? ['the job was canceled'] : []),
     ];

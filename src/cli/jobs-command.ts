@@ -75,3 +75,11 @@ export async function createJobFromCsv(
   reporter.end();
   return job;
 }
+
+/** The first failed row's error, to say on stderr what went wrong (the rest are in GET /api/jobs/:id/items). */
+export async function firstFailure(context: INestApplicationContext, accountId: string, jobId: string): Promise<string | null> {
+  const account = await context.get(AccountsService).get(accountId);
+  const page = await context.get(JobsService).listItems(account, jobId, undefined);
+  const failed = page.data.find((item) => item.status === 'failed');
+  return failed?.error ? `row ${failed.index}: ${String(failed.error.code)}: ${String(failed.error.message)}` : null;
+}
