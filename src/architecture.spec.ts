@@ -53,14 +53,14 @@ const ROOMS: Record<string, readonly string[]> = {
   ],
   webhooks: ['common', 'database', 'network', 'accounts', 'metrics', 'settings', 'render', 'idempotency'],
   // Jobs: bulk rows rendered through render/, billed by it, announced through webhooks/.
-  jobs: ['common', 'config', 'database', 'design', 'accounts', 'metrics', 'templates', 'render', 'webhooks', 'idempotency'],
+  jobs: ['common', 'config', 'database', 'design', 'accounts', 'metrics', 'templates', 'render', 'webhooks', 'idempotency', 'storage'],
   preview: ['common', 'config', 'design', 'accounts', 'limits', 'fonts', 'billing', 'templates', 'render'],
   'template-files': ['common', 'design', 'accounts', 'templates'],
   health: ['common', 'config', 'redis', 'accounts', 'storage', 'billing', 'render', 'jobs'],
   // Pages and documents that show every feature.
   // Editor sessions (§23): the embed's credential, judged in the accounts guard; its page loads the dashboard's studio bundle.
   'editor-sessions': ['common', 'config', 'database', 'design', 'accounts', 'templates', 'preview', 'render', 'dashboard'],
-  dashboard: ['common', 'config', 'database', 'design', 'accounts', 'limits', 'settings', 'fonts', 'billing', 'templates', 'preview', 'webhooks'],
+  dashboard: ['common', 'config', 'database', 'design', 'accounts', 'limits', 'settings', 'fonts', 'billing', 'templates', 'preview', 'webhooks', 'jobs'],
   openapi: [
     'common',
     'config',
@@ -83,7 +83,7 @@ const ROOMS: Record<string, readonly string[]> = {
   ],
   // The app: wires everything.
   client: [],
-  cli: ['(app)', 'common', 'config', 'database', 'redis', 'accounts', 'template-files'],
+  cli: ['(app)', 'common', 'config', 'database', 'redis', 'accounts', 'template-files', 'jobs'],
   '(app)': ['*'],
 };
 

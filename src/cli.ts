@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppException } from './common/errors/app-exception';
 import { parseArguments } from './cli/cli-arguments';
-import { COMMANDS, PartialFailure, UsageError } from './cli/cli-commands';
+import { APPLICATION_COMMANDS, COMMANDS, PartialFailure, UsageError } from './cli/cli-commands';
+import { AppModule } from './app.module';
 import { CliModule } from './cli/cli.module';
 import { loadConfig } from './config/app-config';
 
@@ -11,7 +12,9 @@ async function main(): Promise<void> {
   const { command, flags } = parseArguments(process.argv.slice(2));
   const run = command ? COMMANDS[command] : undefined;
   if (!run) throw new UsageError(`Usage: cli <${Object.keys(COMMANDS).join('|')}> [--flags]`);
-  const context = await NestFactory.createApplicationContext(CliModule.forRoot(loadConfig()), { logger: false, abortOnError: false });
+  const config = loadConfig();
+  const module = APPLICATION_COMMANDS.has(command!) ? AppModule.forRoot(config) : CliModule.forRoot(config);
+  const context = await NestFactory.createApplicationContext(module, { logger: false, abortOnError: false });
   try {
     const result = await run(context, flags);
     if (result instanceof PartialFailure) {

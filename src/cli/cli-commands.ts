@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { ApiKeysService } from '../accounts/api-keys.service';
+import { createJobFromCsv, firstFailure } from './jobs-command';
 import { TemplateFilesException } from '../template-files/template-files.exception';
 import { TemplateFilesService } from '../template-files/template-files.service';
 
@@ -8,6 +9,9 @@ type Flags = Record<string, string | true>;
 type Command = (context: INestApplicationContext, flags: Flags) => Promise<Record<string, unknown> | PartialFailure>;
 
 export class UsageError extends Error {}
+
+/** Commands that run the whole application (no HTTP server): jobs:create draws rows in this process. */
+export const APPLICATION_COMMANDS: ReadonlySet<string> = new Set(['jobs:create']);
 
 /** A command that did part of its work: its report still goes to stdout, its errors to stderr, and it exits non-zero. */
 export class PartialFailure {
@@ -64,6 +68,30 @@ export const COMMANDS: Record<string, Command> = {
   'api-keys:revoke': async (context, flags) => {
     const apiKey = await context.get(ApiKeysService).revoke(text(flags, 'key-id', true));
     return { keyId: apiKey.id, revoked: true };
+  },
+  'jobs:create': async (context, flags) => {
+    const job = await createJobFromCsv(
+      context,
+      {
+        account: text(flags, 'account', true),
+        template: text(flags, 'template', true),
+        csv: text(flags, 'csv', true),
+        format: text(flags, 'format'),
+        output: text(flags, 'output'),
+      },
+      process.stderr,
+    );
+    const report = { jobId: job.id, status: job.status, total: job.total, done: job.done, failed: job.failed, resultUrl: job.resultUrl };
+    const errors = [
+      ...(job.failed > 0
+        ? [
+            `${job.failed} of ${job.total} rows failed (first: ${await firstFailure(context, text(flags, 'account', true), job.id)}); GET /api/jobs/${job.id}/items lists them`,
+          ]
+        : []),
+      ...(job.resultError ? [`no ${job.output} result: ${job.resultError.message}`] : []),
+      ...(job.status === 'canceled' ? ['the job was canceled'] : []),
+    ];
+    return errors.length > 0 ? new PartialFailure(report, errors) : report;
   },
   'templates:export': async (context, flags) => {
     const report = await context.get(TemplateFilesService).export(text(flags, 'account', true), text(flags, 'dir', true));

@@ -9,6 +9,10 @@ import { SESSION_TTL_MS } from './sessions.service';
 import { StudioAssets } from './studio-assets';
 import { TemplatePagesService } from './template-pages.service';
 import { DASHBOARD_SCRIPT } from './views/app-shell';
+import { CSRF_HEADER } from '../accounts/auth/session-authenticator';
+import { readCsvUpload } from './csv-upload';
+import { BulkCheck, JobPagesService } from './job-pages.service';
+import { BULK_SCRIPT, JOBS_SCRIPT } from './views/jobs-scripts';
 
 const FORM_COOKIE = 'pictor_form';
 const FLASH_COOKIE = 'pictor_flash';
@@ -33,6 +37,7 @@ export class DashboardController {
     private readonly accountPages: AccountPagesService,
     private readonly templatePages: TemplatePagesService,
     private readonly assets: StudioAssets,
+    private readonly jobPages: JobPagesService,
     config: AppConfig,
   ) {
     this.secureCookies = config.publicBaseUrl.startsWith('https://');
@@ -61,6 +66,38 @@ export class DashboardController {
   @Get('templates')
   async templates(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.send(reply, await this.templatePages.list(this.input(request)));
+  }
+
+  @Get('jobs')
+  async jobs(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.send(reply, await this.jobPages.list(this.input(request)));
+  }
+
+  @Get('jobs.js')
+  @Header('content-type', 'text/javascript; charset=utf-8')
+  @Header('cache-control', 'no-cache')
+  jobsScript(): string {
+    return JOBS_SCRIPT;
+  }
+
+  @Get('bulk.js')
+  @Header('content-type', 'text/javascript; charset=utf-8')
+  @Header('cache-control', 'no-cache')
+  bulkScript(): string {
+    return BULK_SCRIPT;
+  }
+
+  @Get('templates/:id/bulk')
+  async bulk(@Req() request: FastifyRequest, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.send(reply, await this.jobPages.bulk(this.input(request), id));
+  }
+
+  /** Bulk create's check (JSON): the CSV's columns matched to the template's layers, and its first rows drawn. */
+  @Post('templates/:id/bulk/check')
+  @Header('cache-control', 'no-store')
+  async bulkCheck(@Req() request: FastifyRequest, @Param('id') id: string): Promise<BulkCheck> {
+    const csrf = request.headers[CSRF_HEADER];
+    return this.jobPages.check(request.cookies[SESSION_COOKIE], typeof csrf === 'string' ? csrf : undefined, id, await readCsvUpload(request));
   }
 
   @Get('templates/new')

@@ -7,6 +7,7 @@ import { PreviewModule } from '../preview/preview.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { SettingsModule } from '../settings/settings.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { JobPagesService } from './job-pages.service';
 import { DashboardController } from './dashboard.controller';
 import { DashboardService } from './dashboard.service';
 import { AccountPagesService } from './account-pages.service';
@@ -27,6 +28,7 @@ import { SessionsService } from './sessions.service';
     DashboardService,
     AccountPagesService,
     TemplatePagesService,
+    JobPagesService,
     FlashCodec,
     StudioAssets,
     SessionsService,

@@ -44,8 +44,18 @@ export const OUTPUT_FORMATS = {
 
 export type OutputFormat = keyof typeof OUTPUT_FORMATS;
 
+/**
+ * Files a job writes as its result (§22 `output`), served from the image store by the image route like images.
+ * Not render formats: they stay out of `format` (outputFormatSchema) and of render answers' media types.
+ */
+export const RESULT_FILE_TYPES = {
+  zip: { extension: 'zip', contentType: 'application/zip', label: 'ZIP', defaultQuality: null, headers: { 'x-content-type-options': 'nosniff' } },
+} as const satisfies Record<string, OutputFormatRow>;
+
 const NAMES = Object.keys(OUTPUT_FORMATS) as [OutputFormat, ...OutputFormat[]];
 const ROWS: ReadonlyArray<OutputFormatRow> = Object.values(OUTPUT_FORMATS);
+/** Everything the image route serves: drawn images and job results. */
+const STORED_ROWS: ReadonlyArray<OutputFormatRow> = [...ROWS, ...Object.values(RESULT_FILE_TYPES)];
 
 /** `format` in a render request. */
 export const outputFormatSchema = z.enum(NAMES);
@@ -62,18 +72,24 @@ export function qualityOf(format: OutputFormat, requested: number | undefined): 
   return fallback === null ? 0 : (requested ?? fallback);
 }
 
-/** The file name of a stored image: `<64 hex digits>.<extension>`; capture 1 is the key, 2 the extension. */
-export const IMAGE_FILE_PATTERN = new RegExp(`^([0-9a-f]{64})\\.(${ROWS.map((row) => row.extension).join('|')})$`);
+/** The file name of a stored image or job result: `<64 hex digits>.<extension>`; capture 1 is the key, 2 the extension. */
+export const IMAGE_FILE_PATTERN = new RegExp(`^([0-9a-f]{64})\\.(${STORED_ROWS.map((row) => row.extension).join('|')})$`);
 
-/** The content type of a stored image by its extension. */
-export const CONTENT_TYPE_BY_EXTENSION: ReadonlyMap<string, string> = new Map(ROWS.map((row) => [row.extension, row.contentType]));
+/** The content type of a stored image or job result by its extension. */
+export const CONTENT_TYPE_BY_EXTENSION: ReadonlyMap<string, string> = new Map(STORED_ROWS.map((row) => [row.extension, row.contentType]));
+
+/** Extensions of job results (a download of one is a result's access for retention, not an image's). */
+export const RESULT_EXTENSIONS: ReadonlySet<string> = new Set(Object.values(RESULT_FILE_TYPES).map((row) => row.extension));
 
 const NO_HEADERS: Readonly<Record<string, string>> = {};
 
 /** The headers a stored image of this extension is served with besides its content type (none for most). */
 export const HEADERS_BY_EXTENSION: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map(
-  ROWS.map((row) => [row.extension, row.headers ?? NO_HEADERS]),
+  STORED_ROWS.map((row) => [row.extension, row.headers ?? NO_HEADERS]),
 );
 
 /** An image response's media types for the OpenAPI document. */
 export const IMAGE_MEDIA: Record<string, string> = Object.fromEntries(ROWS.map((row) => [row.contentType, `${row.label} bytes`]));
+
+/** The image route's media types: images and job results. */
+export const STORED_FILE_MEDIA: Record<string, string> = Object.fromEntries(STORED_ROWS.map((row) => [row.contentType, `${row.label} bytes`]));

@@ -193,4 +193,19 @@ export class JobItemsRepository {
       error: row.error === null ? null : (JSON.parse(row.error) as Record<string, unknown>),
     }));
   }
+
+  /** Whether any row of the job is still to run. */
+  async hasPending(jobId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query("SELECT 1 FROM job_items WHERE job_id = ? AND status = 'pending' LIMIT 1", [jobId]);
+    return rows.length > 0;
+  }
+
+  /** The job's succeeded rows from `fromIndex`, in order, with their image URLs (a job's result is made of them). */
+  async succeededImages(jobId: string, fromIndex: number, limit: number): Promise<Array<{ index: number; imageUrl: string }>> {
+    const rows: Array<{ item_index: number; image_url: string }> = await this.dataSource.query(
+      "SELECT item_index, image_url FROM job_items WHERE job_id = ? AND status = 'succeeded' AND item_index >= ? ORDER BY item_index LIMIT ?",
+      [jobId, fromIndex, limit],
+    );
+    return rows.map((row) => ({ index: Number(row.item_index), imageUrl: row.image_url }));
+  }
 }

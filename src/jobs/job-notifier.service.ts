@@ -6,6 +6,7 @@ import { PendingDelivery, WEBHOOK_DELIVERY_REQUESTED } from '../webhooks/pending
 import { toJobResponse } from './dto/job-response';
 import type { Job } from './entities/job.entity';
 import { JobItemsRepository } from './job-items.repository';
+import { JobResultsService } from './results/job-results.service';
 
 /**
  * A job that ended sends its one webhook (§22) through the webhook delivery of §9: signed at send time,
@@ -20,13 +21,15 @@ export class JobNotifier {
     private readonly config: AppConfig,
     private readonly hooks: HookRenderService,
     private readonly items: JobItemsRepository,
+    private readonly results: JobResultsService,
     private readonly events: EventEmitter2,
   ) {}
 
   async jobEnded(job: Job): Promise<void> {
     if (job.webhookUrl === null) return;
     const counts = (await this.items.counts([job.id])).get(job.id) ?? { succeeded: 0, failed: 0 };
-    const payload = JSON.stringify({ event: job.status === 'canceled' ? 'job.canceled' : 'job.completed', job: toJobResponse(job, counts) });
+    const result = (await this.results.views([job.id])).get(job.id);
+    const payload = JSON.stringify({ event: job.status === 'canceled' ? 'job.canceled' : 'job.completed', job: toJobResponse(job, counts, result) });
     let delivery: PendingDelivery;
     try {
       delivery = {

@@ -16,6 +16,7 @@ import type { Job } from './entities/job.entity';
 import { ClaimedItem, ItemOutcome, JobItemsRepository } from './job-items.repository';
 import { JobNotifier } from './job-notifier.service';
 import { JobsRepository } from './jobs.repository';
+import { JobResultWriter } from './results/job-result-writer.service';
 
 /** How often the runner looks for rows besides being woken (a new job, a finished row): other instances' jobs, expired claims. */
 const POLL_MS = 500;
@@ -55,6 +56,7 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     private readonly notifier: JobNotifier,
     private readonly clock: Clock,
     private readonly metrics: MetricsService,
+    private readonly results: JobResultWriter,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -179,6 +181,9 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
 
   /** The one place a job ends, whichever engine ran its last row (or found it finished after a restart). */
   async completeIfDone(jobId: string): Promise<void> {
+    // A job with a result file (output zip) completes once it is written or given up (results/job-result-writer.service.ts).
+    const active = await this.jobs.findById(jobId);
+    if (!active || !(await this.results.settle(active))) return;
     if (!(await this.jobs.completeIfDone(jobId, this.clock.now()))) return;
     const job = await this.jobs.findById(jobId);
     if (job) await this.notifier.jobEnded(job);

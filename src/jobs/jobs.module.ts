@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { RenderModule } from '../render/render.module';
 import { TemplatesModule } from '../templates/templates.module';
+import { StorageModule } from '../storage/storage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { JobDispatcher, LocalJobDispatcher } from './job-dispatcher';
 import { JobItemsRepository } from './job-items.repository';
@@ -14,6 +15,13 @@ import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
 import { JobLaneWorker } from './queue/job-lane.worker';
 import { QueueJobDispatcher } from './queue/queue-job-dispatcher';
+import { CsvInspectionService } from './csv-inspection.service';
+import { JobResultsRepository } from './job-results.repository';
+import { JOB_RESULT_COMPOSERS, JobResultComposer } from './results/job-result-composer';
+import { JobResultRetentionService } from './results/job-result-retention.service';
+import { JobResultWriter } from './results/job-result-writer.service';
+import { JobResultsService } from './results/job-results.service';
+import { ZipResultComposer } from './results/zip-result-composer';
 
 /**
  * Asynchronous and bulk rendering (§22). Without Redis the rows run inside the server process (JobRunnerService
@@ -28,9 +36,27 @@ export class JobsModule {
       : [{ provide: JobDispatcher, useClass: LocalJobDispatcher }];
     return {
       module: JobsModule,
-      imports: [IdempotencyModule, AccountsModule, TemplatesModule, RenderModule, WebhooksModule],
+      // Global: the dashboard's jobs pages use JobsService and CsvInspectionService from the one instance AppModule configures.
+      global: true,
+      imports: [IdempotencyModule, AccountsModule, TemplatesModule, RenderModule, WebhooksModule, StorageModule],
       controllers: [JobsController],
-      providers: [JobsService, JobsRepository, JobItemsRepository, JobRunnerService, JobNotifier, ...engine],
+      providers: [
+        JobsService,
+        JobsRepository,
+        JobItemsRepository,
+        JobRunnerService,
+        JobNotifier,
+        JobResultsRepository,
+        JobResultsService,
+        JobResultWriter,
+        JobResultRetentionService,
+        CsvInspectionService,
+        ZipResultComposer,
+        // One composer per `output` besides `images`.
+        { provide: JOB_RESULT_COMPOSERS, inject: [ZipResultComposer], useFactory: (...composers: JobResultComposer[]) => composers },
+        ...engine,
+      ],
+      exports: [JobsService, CsvInspectionService],
     };
   }
 }

@@ -36,12 +36,28 @@ export const jobSchema = component(
     status: z.enum(['queued', 'running', 'completed', 'canceled']),
     templateId: z.string(),
     format: z.string(),
-    output: z.string().describe('`images`: each item carries its image URL'),
+    output: z.string().describe('`images`: each item carries its image URL; `zip`: also one ZIP of every succeeded image at `resultUrl`'),
     total: z.number().int().min(1).describe('Rows in the job'),
     done: z.number().int().min(0).describe('Rows that succeeded (drawn or answered from the cache)'),
     failed: z.number().int().min(0).describe('Rows that ended in an error (their item carries its body)'),
     progress: z.number().min(0).max(1).describe('(done + failed) / total'),
-    resultUrl: z.string().nullable().describe('One file of every result (`zip`, `pdf` outputs); null for `images`'),
+    resultUrl: z
+      .string()
+      .nullable()
+      .describe(
+        'The one result file (`zip`: entries `<index zero-padded>.<ext>` of every succeeded row, in row order), set when the job completes; ' +
+          'null for `images`, while running, when canceled, or when the file could not be written or was deleted by retention (see `resultError`)',
+      ),
+    resultError: z
+      .strictObject({
+        code: z.enum(['storage_unavailable', 'result_image_missing', 'result_failed', 'result_expired']),
+        message: z.string(),
+      })
+      .nullable()
+      .describe(
+        'Why a completed `zip` job has no `resultUrl`: the file could not be written (the rows stay drawn, billed and listed in its items), ' +
+          'or retention (IMAGE_RETENTION) deleted it. An addition to §22 (issue 26).',
+      ),
     metadata: z
       .record(z.string(), z.unknown())
       .nullable()
@@ -79,6 +95,7 @@ const JOB_EXAMPLE = {
   failed: 0,
   progress: 0.3333333333333333,
   resultUrl: null,
+  resultError: null,
   metadata: { campaign: 'spring' },
   createdAt: '2026-11-25T10:00:00.000Z',
   startedAt: '2026-11-25T10:00:00.120Z',

@@ -1,6 +1,8 @@
 import type { DatabaseSchema } from '../database/database-schema';
 import { JobItem } from './entities/job-item.entity';
 import { Job } from './entities/job.entity';
+import { JobResult } from './entities/job-result.entity';
 import { Jobs1764100000000 } from './migrations/1764100000000-jobs';
+import { JobResults1764250000000 } from './migrations/1764250000000-job-results';
 
-export const JOBS_PERSISTENCE: DatabaseSchema = { entities: [Job, JobItem], migrations: [Jobs1764100000000] };
+export const JOBS_PERSISTENCE: DatabaseSchema = { entities: [Job, JobItem, JobResult], migrations: [Jobs1764100000000, JobResults1764250000000] };

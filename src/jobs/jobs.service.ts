@@ -17,6 +17,7 @@ import { JobItemsRepository } from './job-items.repository';
 import { JobNotifier } from './job-notifier.service';
 import { JobsRepository } from './jobs.repository';
 import { JobsException } from './jobs.exception';
+import { JobResultsService } from './results/job-results.service';
 
 const DEFAULT_PAGE = 50;
 const ITEMS_PAGE = 100;
@@ -38,6 +39,7 @@ export class JobsService {
     private readonly hooks: HookRenderService,
     private readonly dispatcher: JobDispatcher,
     private readonly notifier: JobNotifier,
+    private readonly results: JobResultsService,
     private readonly clock: Clock,
   ) {}
 
@@ -77,10 +79,11 @@ export class JobsService {
     const limit = query.limit ?? DEFAULT_PAGE;
     const jobs = await this.jobs.list(account.id, query.cursor === undefined ? null : decodeJobCursor(query.cursor), limit + 1);
     const page = jobs.slice(0, limit);
-    const counts = await this.items.counts(page.map((job) => job.id));
+    const ids = page.map((job) => job.id);
+    const [counts, results] = await Promise.all([this.items.counts(ids), this.results.views(ids)]);
     const last = page.at(-1);
     return {
-      data: page.map((job) => toJobResponse(job, counts.get(job.id)!)),
+      data: page.map((job) => toJobResponse(job, counts.get(job.id)!, results.get(job.id))),
       nextCursor: jobs.length > limit && last ? encodeJobCursor(last) : null,
     };
   }
@@ -113,7 +116,8 @@ export class JobsService {
   }
 
   private async view(job: Job): Promise<JobResponse> {
-    return toJobResponse(job, (await this.items.counts([job.id])).get(job.id)!);
+    const [counts, results] = await Promise.all([this.items.counts([job.id]), this.results.views([job.id])]);
+    return toJobResponse(job, counts.get(job.id)!, results.get(job.id));
   }
 }
 

@@ -13,6 +13,11 @@ export interface StoredImage {
 export abstract class ImageStorage {
   /** Writes atomically: readers see the whole file or nothing. */
   abstract put(name: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Writes a stream of unknown length (a job's ZIP) without holding it in memory, atomically like `put`.
+   * `signal` abandons the write (nothing is left under `name`); the source is destroyed on failure.
+   */
+  abstract putStream(name: string, source: Readable, signal?: AbortSignal): Promise<void>;
   abstract open(name: string): Promise<StoredImage | null>;
   /**
    * Whether `name` is stored. Asked on every cached POST /api/generate answer (its URL must work), so it

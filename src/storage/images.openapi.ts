@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineRouteDocs, errors, ResponseDoc } from '../common/openapi/route-doc';
-import { IMAGE_FILE_PATTERN, IMAGE_MEDIA } from '../design/output-formats';
+import { IMAGE_FILE_PATTERN, STORED_FILE_MEDIA } from '../design/output-formats';
 
-const file = z.string().regex(IMAGE_FILE_PATTERN).describe("`<key>.<ext>` as in a render answer's `imageUrl`");
-const media = IMAGE_MEDIA;
+const file = z.string().regex(IMAGE_FILE_PATTERN).describe("`<key>.<ext>` as in a render answer's `imageUrl` or a job's `resultUrl`");
+const media = STORED_FILE_MEDIA;
 const responses = (withBody: boolean): Record<number, ResponseDoc> => ({
   200: { description: 'The image', ...(withBody ? { media } : {}), headers: ['ETag', 'Cache-Control', 'Content-Security-Policy', 'X-Content-Type-Options'] },
   304: { description: 'Not modified (If-None-Match matched)', headers: ['ETag', 'Cache-Control', 'Content-Security-Policy', 'X-Content-Type-Options'] },

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { ImageStorage, StoredImage } from './image-storage';
 
 /**
@@ -27,10 +29,7 @@ export class LocalImageStorage extends ImageStorage {
   }
 
   async put(name: string, bytes: Uint8Array): Promise<void> {
-    // Names may have a folder (fonts/…): the temporary file sits beside the target, so the rename stays atomic.
-    const target = this.path(name);
-    if (name.includes('/')) await mkdir(dirname(target), { recursive: true });
-    const temporary = join(dirname(target), `.${basename(name)}.${PROCESS_TAG}-${++this.written}.tmp`);
+    const { target, temporary } = await this.temporaryFor(name);
     try {
       if (bytes.byteLength <= SYNCHRONOUS_WRITE_LIMIT) {
         writeFileSync(temporary, bytes);
@@ -39,6 +38,18 @@ export class LocalImageStorage extends ImageStorage {
         await writeFile(temporary, bytes);
         await rename(temporary, target);
       }
+    } catch (error) {
+      await unlink(temporary).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Streamed into a temporary file beside the target, then renamed: readers see the whole file or none. */
+  async putStream(name: string, source: Readable, signal?: AbortSignal): Promise<void> {
+    const { target, temporary } = await this.temporaryFor(name);
+    try {
+      await pipeline(source, createWriteStream(temporary), { signal });
+      await rename(temporary, target);
     } catch (error) {
       await unlink(temporary).catch(() => undefined);
       throw error;
@@ -75,6 +86,13 @@ export class LocalImageStorage extends ImageStorage {
     const name = `.probe-${randomBytes(6).toString('hex')}`;
     await writeFile(join(this.directory, name), 'ok');
     await unlink(join(this.directory, name));
+  }
+
+  /** Names may have a folder (fonts/…): the temporary file sits beside the target, so the rename stays atomic. */
+  private async temporaryFor(name: string): Promise<{ target: string; temporary: string }> {
+    const target = this.path(name);
+    if (name.includes('/')) await mkdir(dirname(target), { recursive: true });
+    return { target, temporary: join(dirname(target), `.${basename(name)}.${PROCESS_TAG}-${++this.written}.tmp`) };
   }
 
   private path(name: string): string {

@@ -7,6 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { Logger, OnModuleInit } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { Readable } from 'node:stream';
@@ -28,6 +29,12 @@ const STARTUP_PROBE_TIMEOUT_MS = 3_000;
  * forget the object at once; one removed behind our back is noticed within this time.
  */
 const EXISTS_MEMORY_MS = 5 * 60_000;
+/**
+ * A streamed object goes up in parts of this size, at most STREAM_PARTS_IN_FLIGHT at once: the memory a
+ * streamed write holds is bounded by their product (10 MiB), whatever the object's size.
+ */
+const STREAM_PART_BYTES = 5 * 1024 * 1024;
+const STREAM_PARTS_IN_FLIGHT = 2;
 
 /** `STORAGE_URL=s3://<bucket>/<prefix>`: any S3-compatible store (AWS, MinIO, R2, …). */
 export class S3ImageStorage extends ImageStorage implements OnModuleInit {
@@ -75,6 +82,34 @@ export class S3ImageStorage extends ImageStorage implements OnModuleInit {
         this.deadline(),
       ),
     );
+    this.known.set(name, true);
+  }
+
+  /**
+   * A multipart upload (a single PUT when the stream is under one part): the object appears whole when the
+   * upload completes; a failed or abandoned one is aborted, so its parts do not linger (a killed process's do,
+   * until the bucket's lifecycle rule for incomplete uploads removes them).
+   */
+  async putStream(name: string, source: Readable, signal?: AbortSignal): Promise<void> {
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.options.bucket, Key: this.key(name), Body: source },
+      partSize: STREAM_PART_BYTES,
+      queueSize: STREAM_PARTS_IN_FLIGHT,
+      leavePartsOnError: false,
+    });
+    const abort = () => void upload.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    try {
+      signal?.throwIfAborted();
+      await upload.done();
+    } catch (error) {
+      source.destroy();
+      if (signal?.aborted) throw signal.reason;
+      throw unavailable(error);
+    } finally {
+      signal?.removeEventListener('abort', abort);
+    }
     this.known.set(name, true);
   }
 

@@ -1,7 +1,7 @@
 import type { Flash, RevealedSecret } from '../flash';
 import { html, layout, RawHtml } from './html';
 
-export type NavSection = 'templates' | 'keys' | 'usage' | 'deliveries' | 'fonts';
+export type NavSection = 'templates' | 'jobs' | 'keys' | 'usage' | 'deliveries' | 'fonts';
 
 export interface ShellModel {
   email: string;
@@ -12,6 +12,7 @@ export interface ShellModel {
 
 const NAVIGATION: Array<{ section: NavSection; label: string; href: string }> = [
   { section: 'templates', label: 'Templates', href: '/app/templates' },
+  { section: 'jobs', label: 'Jobs', href: '/app/jobs' },
   { section: 'keys', label: 'API keys', href: '/app' },
   { section: 'usage', label: 'Usage', href: '/app/usage' },
   { section: 'deliveries', label: 'Deliveries', href: '/app/deliveries' },

@@ -54,6 +54,12 @@ button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f59e
 .card img{display:block;width:100%;height:auto;aspect-ratio:var(--ratio);object-fit:contain;background:repeating-conic-gradient(#f1f5f9 0 25%,#fff 0 50%) 0 0/16px 16px}
 .card .body{padding:.6rem .8rem;display:flex;flex-direction:column;gap:.4rem}.card h3{font-size:1rem;margin:0;word-break:break-word}
 .card .actions{display:flex;flex-wrap:wrap;gap:.4rem}.card form{margin:0}
+select{font:inherit;padding:.5rem .5rem;border:1px solid #94a3b8;border-radius:6px;background:#fff}
+.jobs{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.8rem}
+.job{border:1px solid var(--line);border-radius:10px;padding:.7rem .9rem;display:flex;flex-direction:column;gap:.45rem}
+.job-head{display:flex;justify-content:space-between;gap:1rem;align-items:flex-start}.job .bar{max-width:none}
+.status{font-weight:600;text-transform:capitalize}[data-status=completed] .status{color:var(--ok)}[data-status=canceled] .status{color:var(--muted)}
+.thumb img{display:block;max-width:100%;height:auto}
 a.button{display:inline-block;font:inherit;padding:.5rem .9rem;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:#fff;text-decoration:none}
 `;
 

@@ -34,6 +34,7 @@ export function templatesPage(shell: ShellModel, model: TemplatesPageModel): str
                 <span class="muted">${template.width} × ${template.height} · v${template.version} · ${when(template.updatedAt)}</span>
                 <div class="actions">
                   <a class="button" href="/app/templates/${template.id}">Open</a>
+                  <a class="button" href="/app/templates/${template.id}/bulk" aria-label="Bulk create from ${template.name}">Bulk create</a>
                   <form method="post" action="/app/templates/${template.id}/duplicate">
                     ${csrf(token)}<button type="submit" class="secondary" aria-label="Duplicate ${template.name}">Duplicate</button>
                   </form>

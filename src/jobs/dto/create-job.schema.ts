@@ -4,6 +4,8 @@ import { outputFormatSchema } from '../../design/output-formats';
 
 export const MAX_JOB_ROWS = 10_000;
 export const MAX_METADATA_BYTES = 4096;
+/** What a job ends with: each output but `images` has a result composer (results/). */
+export const JOB_OUTPUTS = ['images', 'zip'] as const;
 
 const dimension = z.number().int().min(1).max(MAX_DIMENSION);
 
@@ -23,7 +25,10 @@ export const createJobSchema = z.strictObject({
   width: dimension.optional(),
   height: dimension.optional(),
   quality: z.number().int().min(1).max(100).optional(),
-  output: z.enum(['images']).default('images').describe('`images`: the items carry their URLs (`zip` and `pdf` are not offered yet)'),
+  output: z
+    .enum(JOB_OUTPUTS)
+    .default('images')
+    .describe("`images`: the items carry their URLs; `zip`: also one ZIP of every succeeded image at the job's `resultUrl` (`pdf` is not offered yet)"),
   webhookUrl: z
     .string()
     .max(2048)

@@ -1,6 +1,8 @@
 import type { Job, JobStatus } from '../entities/job.entity';
 import type { JobItem, JobItemStatus } from '../entities/job-item.entity';
 import type { ItemCounts } from '../job-items.repository';
+import { NO_RESULT, type JobResultView } from '../results/job-results.service';
+import type { JobResultError } from '../results/job-result-error';
 
 /** A job as §22 shows it, plus `metadata` (issue 26). */
 export interface JobResponse {
@@ -14,6 +16,8 @@ export interface JobResponse {
   failed: number;
   progress: number;
   resultUrl: string | null;
+  /** Why a job with a result file has none (an addition to §22). */
+  resultError: JobResultError | null;
   metadata: Record<string, unknown> | null;
   createdAt: string;
   startedAt: string | null;
@@ -30,7 +34,7 @@ export interface JobItemResponse {
 }
 
 /** `done`: rows drawn or answered from the cache; `failed`: rows that ended in an error; `progress`: their share of `total`. */
-export function toJobResponse(job: Job, counts: ItemCounts): JobResponse {
+export function toJobResponse(job: Job, counts: ItemCounts, result: JobResultView = NO_RESULT): JobResponse {
   const finished = counts.succeeded + counts.failed;
   return {
     id: job.id,
@@ -42,7 +46,8 @@ export function toJobResponse(job: Job, counts: ItemCounts): JobResponse {
     done: counts.succeeded,
     failed: counts.failed,
     progress: job.total === 0 ? 0 : Math.min(1, finished / job.total),
-    resultUrl: null,
+    resultUrl: result.resultUrl,
+    resultError: result.resultError,
     metadata: job.metadata,
     createdAt: job.createdAt.toISOString(),
     startedAt: job.startedAt?.toISOString() ?? null,
