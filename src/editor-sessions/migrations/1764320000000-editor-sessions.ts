@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner, Table, TableForeignKey } from 'typeorm';
 import { ExactIdsNoPad1763900021000 } from '../../database/migrations/1763900021000-exact-ids-no-pad';
 
-export class EditorSessions1764300000000 implements MigrationInterface {
-  name = 'EditorSessions1764300000000';
+export class EditorSessions1764320000000 implements MigrationInterface {
+  name = 'EditorSessions1764320000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.createTable(
