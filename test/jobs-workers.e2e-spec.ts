@@ -215,6 +215,8 @@ describe('jobs on BullMQ with worker processes (§22 engine)', () => {
     await first.process.stop('SIGKILL');
     const second = await server();
     await until(async () => (await job(id)).status === 'completed');
+    const failures = (await api.request('GET', `/api/jobs/${id}/items`, { apiKey: owner.apiKey })).body.data.filter((item: { error: unknown }) => item.error);
+    expect(failures).toEqual([]);
     // The new server reads it the same.
     const read = await fetch(`${second.baseUrl}/api/jobs/${id}`, { headers: { authorization: `Bearer ${owner.apiKey}` } });
     expect(await read.json()).toMatchObject({ id, status: 'completed', done: 16 });

@@ -115,7 +115,11 @@ export class JobLaneWorker implements OnApplicationBootstrap, OnModuleDestroy {
       }
       // Proves this process still holds the lane (Redis answers); while it does not, the lane pauses here.
       await job.extendLock(token!, this.config.jobLeaseMs);
-      item ??= await this.items.claimNext(accountId, newToken(prefix), this.clock.now(), until());
+      if (!item) {
+        // Every live claim of the account counts, a lane's or not (one left by a runner without Redis, say).
+        if ((await this.items.claimedCount(accountId, this.clock.now())) >= this.config.jobConcurrencyPerAccount) return;
+        item = await this.items.claimNext(accountId, newToken(prefix), this.clock.now(), until());
+      }
       if (!item) return;
       const result = await this.runner.runClaimed(item);
       item = null;

@@ -23,6 +23,9 @@ describe('PriorityTaskQueue', () => {
     queue.push(generate);
     queue.remove(row);
     expect(queue.size).toBe(1);
+    // A task whose option piscina has already dropped, or that is not queued at all, changes nothing.
+    queue.remove(task('never queued', true));
+    expect(queue.size).toBe(1);
     expect(queue.shift()).toBe(generate);
   });
 });

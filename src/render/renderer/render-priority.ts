@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { ArrayTaskQueue, queueOptionsSymbol, type TaskQueue } from 'piscina';
+import { queueOptionsSymbol, type TaskQueue } from 'piscina';
 
 type Task = Parameters<TaskQueue['push']>[0];
 
@@ -25,27 +25,33 @@ export interface RenderQueueOptions {
  * drawings already running, never behind a job's queued rows. Within a lane, first come first served.
  */
 export class PriorityTaskQueue implements TaskQueue {
-  private readonly interactive = new ArrayTaskQueue();
-  private readonly rows = new ArrayTaskQueue();
+  private readonly interactive: Task[] = [];
+  private readonly rows: Task[] = [];
 
   get size(): number {
-    return this.interactive.size + this.rows.size;
+    return this.interactive.length + this.rows.length;
   }
 
   push(task: Task): void {
-    this.laneOf(task).push(task);
+    const options = task[queueOptionsSymbol] as RenderQueueOptions | null;
+    (options?.background ? this.rows : this.interactive).push(task);
   }
 
   shift(): Task | null {
-    return this.interactive.shift() ?? this.rows.shift();
+    return this.interactive.shift() ?? this.rows.shift() ?? null;
   }
 
+  /**
+   * An aborted task (its render budget ran out) leaves the line. Looked up in both lanes: piscina may already have
+   * released the task's payload (and with it the queue option), and a task it no longer queues is not an error.
+   */
   remove(task: Task): void {
-    this.laneOf(task).remove(task);
-  }
-
-  private laneOf(task: Task): ArrayTaskQueue {
-    const options = task[queueOptionsSymbol] as RenderQueueOptions | null;
-    return options?.background ? this.rows : this.interactive;
+    for (const lane of [this.interactive, this.rows]) {
+      const index = lane.indexOf(task);
+      if (index !== -1) {
+        lane.splice(index, 1);
+        return;
+      }
+    }
   }
 }
