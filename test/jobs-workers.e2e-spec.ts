@@ -233,6 +233,9 @@ describe('jobs on BullMQ with worker processes (§22 engine)', () => {
     expect(await first.stop('SIGTERM')).toBe(0);
     const stopped = await job(id);
     expect(stopped.done).toBeLessThan(20);
+    // Named: a failed row's error says why (a row the shutdown cut must go back, not fail).
+    const failures = (await api.request('GET', `/api/jobs/${id}/items`, { apiKey: owner.apiKey })).body.data.filter((item: { error: unknown }) => item.error);
+    expect(failures).toEqual([]);
     expect(stopped.failed).toBe(0);
     expect(await query("SELECT COUNT(*) AS count FROM job_items WHERE job_id = ? AND status = 'pending' AND claim_token IS NOT NULL", [id])).toBe(0);
     // Nothing billed but the rows recorded (a unit the stopping render pool refused is given back).

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import { join, relative } from 'node:path';
@@ -73,7 +73,7 @@ const WARM_UP_JOB: DrawJob = {
 
 /** Draws off the event loop in a pool of worker threads, so cached answers stay fast during renders. */
 @Injectable()
-export class RendererService implements OnApplicationBootstrap, OnModuleDestroy {
+export class RendererService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RendererService.name);
   private readonly pool: Piscina;
 
@@ -160,7 +160,11 @@ export class RendererService implements OnApplicationBootstrap, OnModuleDestroy 
     } satisfies DrawJob);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /**
+   * The last shutdown phase, whatever the modules' order: job rows and other drawings stop in onModuleDestroy
+   * (every module's runs first) and may still be drawing until then.
+   */
+  async onApplicationShutdown(): Promise<void> {
     // close() lets running drawings finish; destroy() would abort them.
     await this.pool.close();
   }
