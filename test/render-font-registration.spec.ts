@@ -43,7 +43,7 @@ describe('render pool: registering fonts while other threads draw', () => {
     renderer = new RendererService(config, { renderQueue: { set: () => undefined } } as unknown as MetricsService);
   });
 
-  afterAll(() => renderer.onApplicationShutdown());
+  afterAll(() => renderer.beforeApplicationShutdown());
 
   it('draws every emoji the same while account faces are being registered', async () => {
     const emoji = textJob('🇫🇷🇩🇪 ❤️ 👨‍👩‍👧 😀', 'Inter');

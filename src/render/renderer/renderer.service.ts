@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import { join, relative } from 'node:path';
@@ -73,7 +73,7 @@ const WARM_UP_JOB: DrawJob = {
 
 /** Draws off the event loop in a pool of worker threads, so cached answers stay fast during renders. */
 @Injectable()
-export class RendererService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RendererService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(RendererService.name);
   private readonly pool: Piscina;
 
@@ -161,10 +161,10 @@ export class RendererService implements OnApplicationBootstrap, OnApplicationShu
   }
 
   /**
-   * The last shutdown phase, whatever the modules' order: job rows and other drawings stop in onModuleDestroy
-   * (every module's runs first) and may still be drawing until then.
+   * After every module's onModuleDestroy, whatever the modules' order: the job runners stop there and may still be
+   * drawing rows until then. (At onApplicationShutdown, after the database closed, an app's close hung.)
    */
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     // close() lets running drawings finish; destroy() would abort them.
     await this.pool.close();
   }
