@@ -88,7 +88,7 @@ async function withFonts<T>(
   job: DrawJob,
   draw: (fonts: FontResolver, warnings: RenderWarning[]) => Promise<T>,
 ): Promise<{ value: T; warnings: RenderWarning[]; fontsMissing?: string[] }> {
-  ensureFontsFor(job.design.layers);
+  ensureFontsFor(job.design.layers.filter(usesFonts));
   const fonts = accountFontResolver(job.fonts);
   const release = job.design.layers.some(usesFonts) ? fontCollectionLock().read() : undefined;
   try {

@@ -1,6 +1,6 @@
 import '../../fonts/host-fonts-off';
 import { GlobalFonts } from '@napi-rs/canvas';
-import { drawsText, type LayerDefinition } from '../../design/layer-registry';
+import type { LayerDefinition } from '../../design/layer-registry';
 import { EAGER_FAMILIES, fontFiles, ON_FIRST_USE_FAMILIES } from '../../fonts/font-catalog';
 import type { AccountFontFace, JobFontFaces } from '../../fonts/account-fonts';
 import { CodePointRanges, rangesInclude, unpackRanges } from '../../fonts/coverage/code-point-ranges';
@@ -35,10 +35,13 @@ export function ensureFonts(): void {
   fontsChecked = true;
 }
 
-/** ensureFonts, and the families loaded on first use when these layers may draw with them. Before any read lock is taken. */
-export function ensureFontsFor(layers: readonly LayerDefinition[]): void {
+/**
+ * ensureFonts, and the families loaded on first use when these layers (those that draw text: the caller picks them,
+ * so this file loads no layer schemas, and zod stays out of the worker) may draw with them. Before any read lock.
+ */
+export function ensureFontsFor(textLayers: readonly LayerDefinition[]): void {
   ensureFonts();
-  if (onFirstUseChecked || !layers.some((layer) => drawsText(layer) && mayUseOnFirstUseFamilies(JSON.stringify(layer)))) return;
+  if (onFirstUseChecked || !textLayers.some((layer) => mayUseOnFirstUseFamilies(JSON.stringify(layer)))) return;
   registerOnce(ON_FIRST_USE_FAMILIES);
   onFirstUseChecked = true;
 }
