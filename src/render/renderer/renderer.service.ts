@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import { join, relative } from 'node:path';
@@ -7,9 +7,6 @@ import Piscina, { queueOptionsSymbol } from 'piscina';
 // exit can unload it while another thread uses it (sharp issue #2263).
 import 'sharp';
 import { AppConfig } from '../../config/app-config';
-import { layerSchema } from '../../design/layer-registry';
-import { EAGER_FAMILIES } from '../../fonts/font-catalog';
-import { SCRIPT_SAMPLES } from '../../fonts/script-samples';
 import { MetricsService } from '../../metrics/metrics.service';
 import type { DocumentMessage, DocumentTask, PageDrawn } from './draw-document';
 import type { DrawJob, DrawResult } from './draw-job';
@@ -42,39 +39,9 @@ function workerFile(): string {
   throw new Error(`Render worker not built (${built}); run npm run build`);
 }
 
-/**
- * Text in every script registered at start (the CJK families load on first use): the first drawing of a
- * script parses its font (colour emoji alone ~0.5 s and 58 MB, once per process), which a warm-up pays
- * instead of the first request that uses it.
- */
-const WARM_UP_JOB: DrawJob = {
-  design: {
-    width: 1024,
-    height: 24,
-    background: '#ffffff',
-    layers: [
-      layerSchema.parse({
-        type: 'text',
-        name: 'warm-up',
-        x: 0,
-        y: 0,
-        width: 1024,
-        height: 24,
-        fontSize: 12,
-        text: SCRIPT_SAMPLES.filter((sample) => EAGER_FAMILIES.includes(sample.family))
-          .map((sample) => sample.text)
-          .join(' '),
-      }),
-    ],
-  },
-  output: { width: 1024, height: 24, format: 'png', quality: 0 },
-  images: new Map(),
-};
-
 /** Draws off the event loop in a pool of worker threads, so cached answers stay fast during renders. */
 @Injectable()
-export class RendererService implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(RendererService.name);
+export class RendererService implements BeforeApplicationShutdown {
   private readonly pool: Piscina;
 
   constructor(
@@ -99,11 +66,6 @@ export class RendererService implements OnApplicationBootstrap, BeforeApplicatio
     });
     // A thread ended by the render budget may have held the lock: free its place now, not at the lease.
     this.pool.on('workerDestroy', (worker: { id: number }) => fontLock.releaseThread(worker.id));
-  }
-
-  /** In the background: the port opens without waiting for it, and a request meanwhile queues behind one small drawing at most. */
-  onApplicationBootstrap(): void {
-    this.pool.run(WARM_UP_JOB).catch((error: unknown) => this.logger.warn(`Font warm-up drawing failed: ${(error as Error).message}`));
   }
 
   /** Aborting `signal` takes a queued job off the queue, or terminates the worker drawing it (piscina replaces it). */
