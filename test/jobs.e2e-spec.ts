@@ -38,10 +38,11 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
     templateId = await createTemplate(testApp, owner.apiKey);
   });
 
+  // Closing waits for the lanes' rows and BullMQ's workers; on a loaded CI machine it once took over 30 s (MariaDB + Redis).
   afterAll(async () => {
     await testApp?.close();
     await receiver?.stop();
-  });
+  }, 90_000);
 
   const create = (body: unknown, account = owner) => testApp.request('POST', '/api/jobs', { apiKey: account.apiKey, body });
   const job = async (id: string, account = owner) => (await testApp.request('GET', `/api/jobs/${id}`, { apiKey: account.apiKey })).body;
