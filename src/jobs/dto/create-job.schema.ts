@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageQuerySchema, type CursorPageQuery } from '../../common/validation/cursor-page-query.schema';
 import { MAX_DIMENSION } from '../../design/layer-fields';
 import { outputFormatSchema } from '../../design/output-formats';
 
@@ -44,13 +45,5 @@ export const createJobSchema = z.strictObject({
 
 export type CreateJobRequest = z.output<typeof createJobSchema>;
 
-export const listJobsQuerySchema = z.strictObject({
-  cursor: z.string().min(1).max(200).optional(),
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, 'must be a whole number')
-    .transform(Number)
-    .refine((value) => value >= 1 && value <= 100, 'must be between 1 and 100')
-    .optional(),
-});
-export type ListJobsQuery = z.output<typeof listJobsQuerySchema>;
+export const listJobsQuerySchema = cursorPageQuerySchema;
+export type ListJobsQuery = CursorPageQuery;
