@@ -1,8 +1,10 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
+import { solidImage } from './support/asset-fixtures';
 import { launchChromium } from './support/chromium';
 import { sampleTemplate } from './support/factories';
+import { Handler, HttpFixtureServer } from './support/http-fixture-server';
 import { startTestApp, TestApp } from './support/test-app';
 
 const ARTIFACTS = join(__dirname, '..', 'test-artifacts');
@@ -15,11 +17,20 @@ describe('jobs in the dashboard, in a real browser', () => {
   let page: Page;
   let apiKey: string;
   let templateId: string;
+  // Rows' photos: the first few answered at once, the rest held until the test has seen the bar part-way.
+  const images = new HttpFixtureServer();
+  let imagesUrl: string;
+  let photo: Buffer;
+  const heldPhotos: Array<() => void> = [];
+  const answerPhoto: Handler = (_request, response) => response.writeHead(200, { 'content-type': 'image/png' }).end(photo);
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    // One row at a time, so a job of a few dozen rows lasts long enough to watch its bar move.
-    testApp = await startTestApp({ env: { JOB_CONCURRENCY_PER_ACCOUNT: '1' } });
+    photo = await solidImage(120, 120, '#0ea5e9');
+    images.route('/photo.png', answerPhoto);
+    imagesUrl = await images.start();
+    // One row at a time, so the job's progress is seen row by row.
+    testApp = await startTestApp({ env: { JOB_CONCURRENCY_PER_ACCOUNT: '1', WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' } });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     await page.goto(`${testApp.baseUrl}/app/signup`);
@@ -36,6 +47,7 @@ describe('jobs in the dashboard, in a real browser', () => {
   afterAll(async () => {
     await browser?.close();
     await testApp?.close();
+    await images.stop();
   });
 
   const csv = (text: string) => ({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
@@ -84,7 +96,16 @@ describe('jobs in the dashboard, in a real browser', () => {
   }, 120_000);
 
   it('/app/jobs: newest first, bars that move without reloading, counts, failed rows with their errors, and the download', async () => {
-    const rows = Array.from({ length: 30 }, (_, index) => ({ title: { text: `Attendee ${index}` } }));
+    // A row's photo is held once ten have been fetched, so the job cannot finish between two polls of the page.
+    let fetched = 0;
+    images.route('/photo.png', (request, response, body) => {
+      if (++fetched > 10) heldPhotos.push(() => answerPhoto(request, response, body));
+      else answerPhoto(request, response, body);
+    });
+    const rows: Array<Record<string, unknown>> = Array.from({ length: 30 }, (_, index) => ({
+      title: { text: `Attendee ${index}` },
+      avatar: { imageUrl: `${imagesUrl}/photo.png?row=${index}` },
+    }));
     rows[2] = { title: { text: 'x'.repeat(5001) } };
     const created = await testApp.request('POST', '/api/jobs', { apiKey, body: { templateId, rows, output: 'zip' } });
     expect(created.status).toBe(202);
@@ -101,6 +122,12 @@ describe('jobs in the dashboard, in a real browser', () => {
       Object.assign(window, { seen, notReloaded: true });
       new MutationObserver(() => seen.push(target.getAttribute('aria-valuenow')!)).observe(target, { attributes: true, attributeFilter: ['aria-valuenow'] });
     }, created.body.id);
+    // The bar shows the job part-way while its later rows wait for their photos; then every photo is let through.
+    await page.waitForFunction(() => (window as unknown as { seen: string[] }).seen.some((value) => Number(value) > 0 && Number(value) < 100), undefined, {
+      timeout: 60_000,
+    });
+    images.route('/photo.png', answerPhoto);
+    heldPhotos.splice(0).forEach((answer) => answer());
     await item.getByRole('link', { name: 'Download ZIP' }).waitFor({ timeout: 90_000 });
     const seen = await page.evaluate(() => (window as unknown as { seen: string[]; notReloaded?: boolean }).seen);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
