@@ -5,6 +5,7 @@ import { EAGER_FAMILIES, fontFiles, ON_FIRST_USE_FAMILIES } from '../../fonts/fo
 import type { AccountFontFace, JobFontFaces } from '../../fonts/account-fonts';
 import { CodePointRanges, rangesInclude, unpackRanges } from '../../fonts/coverage/code-point-ranges';
 import { BUILTIN_FONT_RESOLVER, builtinCoverageOf, FontResolver } from '../../fonts/font-resolver';
+import { registrableFontPath } from '../../fonts/unpacked-fonts';
 import { FontCollectionLock, processFontCollectionLock } from './font-collection-lock';
 
 let fontsChecked = false;
@@ -52,7 +53,7 @@ function registerOnce(families: readonly string[]): void {
   const lock = fontCollectionLock();
   if (lock.reading(() => GlobalFonts.has(marker))) return;
   lock.write(() => {
-    if (!GlobalFonts.has(marker)) for (const { family, path } of fontFiles(families)) GlobalFonts.registerFromPath(path, family);
+    if (!GlobalFonts.has(marker)) for (const { family, path } of fontFiles(families)) GlobalFonts.registerFromPath(registrableFontPath(path), family);
   });
 }
 
