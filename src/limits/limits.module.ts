@@ -1,12 +1,19 @@
 import { Module } from '@nestjs/common';
+import type Redis from 'ioredis';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { AppConfig } from '../config/app-config';
 import { RedisConnections } from '../redis/redis-connections';
 import { MemoryRateLimitStore } from './memory-rate-limit.store';
 import { RateLimitStore } from './rate-limit-store';
-import { RedisRateLimitStore } from './redis-rate-limit.store';
 import { RequestLimits } from './request-limits';
+
+// The Redis-backed stores are loaded only with REDIS_URL: a single instance does not pay for them at start-up.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const redisThrottlerStorage = (client: Redis) =>
+  new (require('@nest-lab/throttler-storage-redis') as typeof import('@nest-lab/throttler-storage-redis')).ThrottlerStorageRedisService(client);
+const redisRateLimitStore = (client: Redis, prefix: string) =>
+  new (require('./redis-rate-limit.store') as typeof import('./redis-rate-limit.store')).RedisRateLimitStore(client, prefix);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The one window of every limit here: a minute. */
 const MINUTE_MS = 60_000;
@@ -26,7 +33,7 @@ const MINUTE_MS = 60_000;
       inject: [AppConfig, RedisConnections],
       useFactory: (config: AppConfig, redis: RedisConnections) => ({
         throttlers: [{ name: 'preview', ttl: MINUTE_MS, limit: config.previewPerMinute }],
-        ...(redis.client ? { storage: new ThrottlerStorageRedisService(redis.client) } : {}),
+        ...(redis.client ? { storage: redisThrottlerStorage(redis.client) } : {}),
       }),
     }),
   ],
@@ -36,7 +43,7 @@ const MINUTE_MS = 60_000;
       // Redis when configured (limits shared by every instance), else this process's memory.
       provide: RateLimitStore,
       inject: [RedisConnections],
-      useFactory: (redis: RedisConnections) => (redis.client ? new RedisRateLimitStore(redis.client, redis.prefix) : new MemoryRateLimitStore()),
+      useFactory: (redis: RedisConnections) => (redis.client ? redisRateLimitStore(redis.client, redis.prefix) : new MemoryRateLimitStore()),
     },
   ],
   exports: [RateLimitStore, RequestLimits],

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { RateLimitStore, SlotDecision } from './rate-limit-store';
 
 // One script per call: prune, count, add when under the limit — atomic on the Redis server, so

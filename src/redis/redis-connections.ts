@@ -1,5 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import Redis, { RedisOptions } from 'ioredis';
+import type Redis from 'ioredis';
+import type { RedisOptions } from 'ioredis';
 import { AppConfig } from '../config/app-config';
 
 /**
@@ -35,6 +36,9 @@ export class RedisConnections implements OnApplicationShutdown {
       this.subscriber = null;
       return;
     }
+    // Loaded only when configured: a deployment without Redis does not pay for it at start-up.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { default: Redis } = require('ioredis') as typeof import('ioredis');
     this.client = new Redis(config.redisUrl, BOUNDED_WAITS);
     // Subscribers re-subscribe themselves on 'ready' (they must know messages were missed meanwhile).
     this.subscriber = new Redis(config.redisUrl, { ...BOUNDED_WAITS, autoResubscribe: false });
