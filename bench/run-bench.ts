@@ -374,7 +374,9 @@ async function main() {
           for (let round = 0; round < ROUNDS; round++) {
             for (const format of ['png', 'jpeg'] as const) {
               const api = await withMainThreadCpu(server.pid!, perRound, mainThreadMs.api, () => apiFresh(apiKey, templateId, format, perRound));
-              const bare = await withMainThreadCpu(ceiling.pid!, perRound, mainThreadMs.ceiling, () => httpFresh(CEILING, apiKey, templateId, format, perRound));
+              const bare = await withMainThreadCpu(ceiling.pid!, perRound, mainThreadMs.ceiling, () =>
+                httpFresh(CEILING, apiKey, templateId, format, perRound),
+              );
               rounds[format].push({ api, ceiling: bare, raw: await rawFresh(raw, design, format, perRound) });
             }
             rounds.peer.push([rounds.png[round].api, await peerFresh(peer, Math.max(THREADS * 10, Math.floor(perRound / 2)))]);
@@ -424,7 +426,11 @@ async function main() {
   function recordFresh(label: string, rounds: Array<{ api: number; ceiling: number; raw: number }>, target: string) {
     const ratios = (of: 'api' | 'ceiling', to: 'ceiling' | 'raw') => rounds.map((round) => round[of] / round[to]);
     record(`Pictor POST /api/generate ${label}`, `${mean(rounds.map((round) => round.api)).toFixed(1)} req/s`);
-    record(`raw pipeline ${label} (same threads)`, `${mean(rounds.map((round) => round.raw)).toFixed(1)} renders/s`, `Pictor ${shown(ratios('api', 'raw'))} of it`);
+    record(
+      `raw pipeline ${label} (same threads)`,
+      `${mean(rounds.map((round) => round.raw)).toFixed(1)} renders/s`,
+      `Pictor ${shown(ratios('api', 'raw'))} of it`,
+    );
     record(
       `HTTP ceiling ${label} (bare node:http + the raw pool)`,
       `${mean(rounds.map((round) => round.ceiling)).toFixed(1)} req/s`,

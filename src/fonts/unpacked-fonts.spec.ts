@@ -38,14 +38,24 @@ describe('unpacked fonts', () => {
     const [first] = files;
     expect(registrableFontPath(first.path, cacheDir)).toBe(first.path);
 
-    expect(await unpackFonts(files.map((file) => file.path), cacheDir)).toEqual({ unpacked: files.length, present: 0 });
+    expect(
+      await unpackFonts(
+        files.map((file) => file.path),
+        cacheDir,
+      ),
+    ).toEqual({ unpacked: files.length, present: 0 });
     const copy = registrableFontPath(first.path, cacheDir);
     expect(copy).toBe(unpackedFontPath(first.path, cacheDir));
     expect(copy.startsWith(join(cacheDir, 'inter-ui@'))).toBe(true);
     expect(readFileSync(copy).equals(await sfntOf(readFileSync(first.path)))).toBe(true);
     expect(readFileSync(copy).readUInt32BE(0)).not.toBe(0x774f4632); // not 'wOF2' any more
 
-    expect(await unpackFonts(files.map((file) => file.path), cacheDir)).toEqual({ unpacked: 0, present: files.length });
+    expect(
+      await unpackFonts(
+        files.map((file) => file.path),
+        cacheDir,
+      ),
+    ).toEqual({ unpacked: 0, present: files.length });
     // Written under temporary names and renamed: none is left behind.
     const left = readdirSync(cacheDir, { recursive: true }).map(String);
     expect(left.filter((name) => name.endsWith('.tmp'))).toEqual([]);
@@ -53,7 +63,10 @@ describe('unpacked fonts', () => {
   });
 
   it('draws Latin, Arabic, Devanagari and colour emoji from the unpacked copies exactly as from the WOFF2 files', async () => {
-    await unpackFonts(files.map((file) => file.path), cacheDir);
+    await unpackFonts(
+      files.map((file) => file.path),
+      cacheDir,
+    );
     const unpacked = files.map(({ family, path }) => ({ family, path: registrableFontPath(path, cacheDir) }));
     expect(unpacked.every(({ path }) => path.endsWith('.sfnt'))).toBe(true);
     expect(drawnDigest(unpacked)).toBe(drawnDigest(files));
