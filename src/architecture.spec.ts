@@ -58,9 +58,26 @@ const ROOMS: Record<string, readonly string[]> = {
   'template-files': ['common', 'design', 'accounts', 'templates'],
   health: ['common', 'config', 'redis', 'accounts', 'storage', 'billing', 'render', 'jobs'],
   // Pages and documents that show every feature.
-  // Editor sessions (§23): the embed's credential, judged in the accounts guard; its page loads the dashboard's studio bundle.
-  'editor-sessions': ['common', 'config', 'database', 'design', 'accounts', 'templates', 'preview', 'render', 'dashboard'],
-  dashboard: ['common', 'config', 'database', 'design', 'accounts', 'limits', 'settings', 'fonts', 'billing', 'templates', 'preview', 'webhooks', 'jobs'],
+  // The studio's built front end, served by the dashboard and the embed page alike.
+  'studio-bundle': [],
+  // Editor sessions (§23): the embed's credential, judged in the accounts guard; its page loads the studio bundle.
+  'editor-sessions': ['common', 'config', 'database', 'design', 'accounts', 'templates', 'preview', 'render', 'studio-bundle', 'dashboard'],
+  dashboard: [
+    'common',
+    'config',
+    'database',
+    'design',
+    'accounts',
+    'limits',
+    'settings',
+    'fonts',
+    'billing',
+    'templates',
+    'preview',
+    'webhooks',
+    'jobs',
+    'studio-bundle',
+  ],
   openapi: [
     'common',
     'config',

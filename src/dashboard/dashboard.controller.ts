@@ -6,7 +6,7 @@ import { AppConfig } from '../config/app-config';
 import { AccountPagesService } from './account-pages.service';
 import { DashboardRequest, DashboardService, PageResult } from './dashboard.service';
 import { SESSION_TTL_MS } from './sessions.service';
-import { StudioAssets } from './studio-assets';
+import { StudioAssets } from '../studio-bundle/studio-assets';
 import { TemplatePagesService } from './template-pages.service';
 import { DASHBOARD_SCRIPT } from './views/app-shell';
 import { CSRF_HEADER } from '../accounts/auth/session-authenticator';

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { BillingModule } from '../billing/billing.module';
 import { PreviewModule } from '../preview/preview.module';
+import { StudioBundleModule } from '../studio-bundle/studio-bundle.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { SettingsModule } from '../settings/settings.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -12,7 +13,6 @@ import { DashboardController } from './dashboard.controller';
 import { DashboardService } from './dashboard.service';
 import { AccountPagesService } from './account-pages.service';
 import { FlashCodec } from './flash';
-import { StudioAssets } from './studio-assets';
 import { TemplatePagesService } from './template-pages.service';
 import { Session } from './entities/session.entity';
 import { DashboardSessionAuthenticator } from './session-authenticator.service';
@@ -22,7 +22,16 @@ import { SessionsService } from './sessions.service';
 /** Global so the API's bearer guard (AuthModule) can accept the dashboard session for the studio. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([Session]), AccountsModule, BillingModule, SettingsModule, WebhooksModule, TemplatesModule, PreviewModule],
+  imports: [
+    TypeOrmModule.forFeature([Session]),
+    AccountsModule,
+    BillingModule,
+    SettingsModule,
+    WebhooksModule,
+    TemplatesModule,
+    PreviewModule,
+    StudioBundleModule,
+  ],
   controllers: [DashboardController],
   providers: [
     DashboardService,
@@ -30,12 +39,10 @@ import { SessionsService } from './sessions.service';
     TemplatePagesService,
     JobPagesService,
     FlashCodec,
-    StudioAssets,
     SessionsService,
     SessionsRepository,
     { provide: SessionAuthenticator, useClass: DashboardSessionAuthenticator },
   ],
-  // StudioAssets: the embed page (editor-sessions) loads the same studio bundle.
-  exports: [SessionAuthenticator, StudioAssets],
+  exports: [SessionAuthenticator],
 })
 export class DashboardModule {}

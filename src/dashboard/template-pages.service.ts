@@ -7,7 +7,7 @@ import { TemplatesService } from '../templates/templates.service';
 import { AccountPagesService, TO_LOGIN } from './account-pages.service';
 import type { DashboardRequest, PageResult } from './dashboard.service';
 import { SessionsService } from './sessions.service';
-import { StudioAssets } from './studio-assets';
+import { StudioAssets } from '../studio-bundle/studio-assets';
 import { buildTemplateJsonSchema } from '../design/template-json-schema';
 import { studioPage } from './views/studio-page';
 import { templatesPage } from './views/templates-page';

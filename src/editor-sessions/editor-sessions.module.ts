@@ -3,7 +3,7 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { EditorSessionAuthority } from '../accounts/auth/editor-session-authority';
-import { DashboardModule } from '../dashboard/dashboard.module';
+import { StudioBundleModule } from '../studio-bundle/studio-bundle.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { EditorSessionAuthorityService } from './editor-session-authority.service';
 import { EditorSessionBindingInterceptor } from './editor-session-binding.interceptor';
@@ -17,7 +17,7 @@ import { EditorSession } from './entities/editor-session.entity';
 /** Global so the API's bearer guard (AuthModule) can accept an editor session's token and judge its calls. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([EditorSession]), AccountsModule, TemplatesModule, DashboardModule],
+  imports: [TypeOrmModule.forFeature([EditorSession]), AccountsModule, TemplatesModule, StudioBundleModule],
   controllers: [EditorSessionsController, EmbedController],
   providers: [
     EditorSessionsService,

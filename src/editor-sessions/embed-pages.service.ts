@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { StudioAssets } from '../dashboard/studio-assets';
+import { StudioAssets } from '../studio-bundle/studio-assets';
 import { buildTemplateJsonSchema } from '../design/template-json-schema';
 import { EditorSessionsService } from './editor-sessions.service';
 import { embedPage, endedPage } from './views/embed-page';
