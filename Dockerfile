@@ -5,12 +5,15 @@ WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 # npm ci runs the prepare script, which finds no sources yet here and builds nothing; the build is below.
-COPY tools/build-if-stale.js ./tools/
+COPY tools/build-if-stale.js tools/unpack-fonts.js ./tools/
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json tsconfig.client.json nest-cli.json ./
 COPY studio ./studio
 COPY src ./src
 RUN npm run build && npm prune --omit=dev
+# The WOFF2 fonts unpacked once into node_modules/.cache/pictor-fonts (src/fonts/unpacked-fonts.ts), which the
+# runtime stage copies with node_modules: no process of the image decompresses a font at start.
+RUN node tools/unpack-fonts.js
 # The font packages ship every weight in WOFF and WOFF2; Pictor registers only the WOFF2 files of
 # weights 400 and 700 (src/fonts/font-catalog.ts), so the rest (~270 MB) stays out of the image.
 RUN find node_modules/@fontsource -path '*/files/*' -type f ! -regex '.*-\(400\|700\)-normal\.woff2' -delete
