@@ -1,4 +1,4 @@
-import bwipjs from 'bwip-js';
+import type BwipJs from 'bwip-js';
 import type { BarcodeSymbology } from '../../../design/layers/barcode/barcode-value';
 
 /** A symbol as bwip-js lays it out, in modules (y down): filled rectangles and polygons, and its extent. */
@@ -25,6 +25,9 @@ export function barcodeSymbol(symbology: BarcodeSymbology, value: string): Barco
   const cached = symbols.get(cacheKey);
   if (cached) return cached;
   const symbol: BarcodeSymbol = { width: 0, height: 0, bars: [], polygons: [] };
+  // Loaded on the first barcode: a render thread that never draws one starts without it (~50 ms).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const bwipjs = require('bwip-js') as typeof BwipJs;
   bwipjs.render(
     { bcid: symbology, text: value, scale: 1, includetext: false, paddingwidth: 0, paddingheight: 0 },
     {
