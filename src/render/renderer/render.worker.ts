@@ -1,3 +1,6 @@
+// First: before any module loads @napi-rs/canvas, which would register every font installed on the host
+// (~0.3–0.5 s at each thread's start, and host fonts drawing where only shipped ones may).
+import '../../fonts/host-fonts-off';
 import { workerData } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { DrawJob, DrawResult } from './draw-job';
