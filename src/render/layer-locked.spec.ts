@@ -25,8 +25,8 @@ describe('a layer’s locked flag', () => {
   });
 
   it('is in the published JSON Schema of every layer type', () => {
-    const variants = (buildTemplateJsonSchema().properties as { layers: { items: { oneOf: Array<{ properties: Record<string, { type?: string }> }> } } }).layers.items
-      .oneOf;
+    const variants = (buildTemplateJsonSchema().properties as { layers: { items: { oneOf: Array<{ properties: Record<string, { type?: string }> }> } } }).layers
+      .items.oneOf;
     expect(variants.length).toBeGreaterThan(4);
     for (const variant of variants) expect(variant.properties.locked).toMatchObject({ type: 'boolean' });
   });

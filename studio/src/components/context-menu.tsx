@@ -23,7 +23,12 @@ export function ContextMenu({ at, items, onClose }: ContextMenuProps) {
   const menu = useRef<HTMLUListElement>(null);
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    menu.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
+    const element = menu.current!;
+    // Kept inside the window, whatever corner it was opened in.
+    const bounds = element.getBoundingClientRect();
+    if (bounds.bottom > window.innerHeight - 4) element.style.top = `${Math.max(4, window.innerHeight - 4 - bounds.height)}px`;
+    if (bounds.right > window.innerWidth - 4) element.style.left = `${Math.max(4, window.innerWidth - 4 - bounds.width)}px`;
+    element.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
     const outside = (event: PointerEvent) => {
       if (!menu.current?.contains(event.target as Node)) onClose();
     };
@@ -49,11 +54,8 @@ export function ContextMenu({ at, items, onClose }: ContextMenuProps) {
     event.preventDefault();
   };
 
-  // Kept inside the window, whatever corner it was opened in.
-  const left = Math.max(4, Math.min(at.x, window.innerWidth - 240));
-  const top = Math.max(4, Math.min(at.y, window.innerHeight - items.length * 34 - 12));
   return (
-    <ul class="context-menu" role="menu" aria-label="Layer actions" ref={menu} style={{ left: `${left}px`, top: `${top}px` }} onKeyDown={onKeyDown}>
+    <ul class="context-menu" role="menu" aria-label="Layer actions" ref={menu} style={{ left: `${at.x}px`, top: `${at.y}px` }} onKeyDown={onKeyDown}>
       {items.map((item) => (
         <li key={item.label} role="none">
           <button

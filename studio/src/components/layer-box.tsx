@@ -1,5 +1,6 @@
 import { Layer } from '../state/design';
 import { Handle } from '../state/snapping';
+import { LockIcon } from './lock-icon';
 
 const HANDLES: Handle[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];
 
@@ -68,7 +69,7 @@ export function LayerBox({
       {placeholder && <span class="placeholder-label">Image</span>}
       {locked && (selected || alsoSelected) && (
         <span class="lock-badge" title="Locked: Ctrl/Cmd+Shift+L unlocks">
-          🔒
+          <LockIcon locked />
         </span>
       )}
       {selected &&

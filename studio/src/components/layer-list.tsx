@@ -2,6 +2,7 @@ import { useRef } from 'preact/hooks';
 import type { Change } from '../hooks/use-template-document';
 import { toggleLocked } from '../state/arrange';
 import { Design, moveLayer, toggleHidden } from '../state/design';
+import { LockIcon } from './lock-icon';
 
 /** The layers, top of the drawing order first: select, reorder (buttons or drag and drop), hide and lock. */
 export function LayerList({ design, selected, select, change }: { design: Design; selected: string | null; select: (name: string) => void; change: Change }) {
@@ -63,7 +64,7 @@ export function LayerList({ design, selected, select, change }: { design: Design
               aria-pressed={layer.locked === true}
               onClick={() => change(toggleLocked(design, [layer.name]))}
             >
-              {layer.locked ? '🔒' : '🔓'}
+              <LockIcon locked={layer.locked === true} />
             </button>
           </li>
         ))}

@@ -1,5 +1,10 @@
 import { CLIPBOARD_STORAGE_KEY } from '../state/clipboard';
 
+/** A permission prompt nobody answers (headless chromium) would keep the promise pending for ever. */
+const PATIENCE_MS = 400;
+const inTime = <T>(promise: Promise<T> | undefined): Promise<T | undefined> =>
+  Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), PATIENCE_MS))]);
+
 /**
  * Puts text on the system clipboard where the page may, and always in localStorage: the fallback that carries a
  * copy to another template's studio of the same origin when the clipboard is out of reach (headless, no permission).
@@ -11,7 +16,7 @@ export async function writeClipboard(text: string): Promise<void> {
     // Storage full or disabled: the system clipboard may still take it.
   }
   try {
-    await navigator.clipboard?.writeText(text);
+    await inTime(navigator.clipboard?.writeText(text));
   } catch {
     // Not allowed here (no permission, no focus): the stored copy serves.
   }
@@ -23,7 +28,7 @@ export async function writeClipboard(text: string): Promise<void> {
  */
 export async function readClipboard(): Promise<string | null> {
   try {
-    const text = await navigator.clipboard?.readText();
+    const text = await inTime(navigator.clipboard?.readText());
     if (text) return text;
   } catch {
     // Not allowed: fall back to the stored copy.

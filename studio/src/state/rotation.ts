@@ -7,7 +7,8 @@ export const ROTATION_SNAP = 15;
  */
 export function rotationAt(center: { x: number; y: number }, pointer: { x: number; y: number }, snap: boolean): number {
   const degrees = (Math.atan2(pointer.y - center.y, pointer.x - center.x) * 180) / Math.PI + 90;
-  const stepped = snap ? Math.round(degrees / ROTATION_SNAP) * ROTATION_SNAP : Math.round(degrees * 10) / 10;
-  const normal = ((((stepped + 180) % 360) + 360) % 360) - 180;
-  return normal === -180 ? 180 : normal;
+  const normal = ((((degrees + 180) % 360) + 360) % 360) - 180;
+  // Tenths of a degree (no float noise in the panel), or whole 15° steps.
+  const stepped = snap ? Math.round(normal / ROTATION_SNAP) * ROTATION_SNAP : Math.round(normal * 10) / 10;
+  return stepped <= -180 ? stepped + 360 : stepped;
 }
