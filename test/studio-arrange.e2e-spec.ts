@@ -166,7 +166,7 @@ describe('studio canvas: selection and arrangement (1280×720)', () => {
     expect('locked' in stored.find((layer) => layer.name === 'box')!).toBe(false);
   });
 
-  it('selects with a box dragged on empty canvas (Shift adds), and a click on empty canvas clears', async () => {
+  it('selects with a box dragged on empty canvas (Shift adds), drags the selection together, and a click on empty canvas clears', async () => {
     await open('Selection box');
     const from = await at(60, 40);
     const to = await at(850, 250);
@@ -190,6 +190,29 @@ describe('studio canvas: selection and arrangement (1280×720)', () => {
     expect((await ui.selection()).sort()).toEqual(['box', 'dot', 'title']);
     await page.getByText('3 layers selected').waitFor();
     expect(await page.getByTestId('selection-box').count()).toBe(0);
+
+    // Dragging one of them moves the whole selection by the same amount (one undo step).
+    const grab = await at(300, 140);
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(grab.x + 25, grab.y + 10, { steps: 2 });
+    await page.mouse.move(grab.x + 50, grab.y + 20, { steps: 3 });
+    await page.mouse.up();
+    const stored = async () => {
+      await ui.button('Save').click();
+      await page.locator('.version').getByText('unsaved').waitFor({ state: 'detached' });
+      const body = (await studio.testApp.request('GET', `/api/templates/${currentId}`, { apiKey: studio.apiKey })).body;
+      return (body.layers as SavedLayer[]).map((layer, index) => [layer.x - layers()[index].x, layer.y - layers()[index].y]);
+    };
+    const shift = await stored();
+    expect(shift[0][0]).toBeGreaterThan(40);
+    expect(shift).toEqual([shift[0], shift[0], shift[0]]);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await stored()).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ]);
 
     const empty = await at(300, 500);
     await page.mouse.click(empty.x, empty.y);

@@ -37,7 +37,7 @@ export interface CanvasPointerInput {
 }
 
 /**
- * The canvas's pointer: drag a layer to move it, its handles to resize or rotate it (Shift: 15° steps), empty canvas
+ * The canvas's pointer: drag a layer to move it (with the rest of the selection), its handles to resize or rotate it (Shift: 15° steps), empty canvas
  * to draw a selection box (Shift adds to the selection). Locked layers are selected but never moved. Each drag is one
  * undo step.
  */
@@ -47,6 +47,8 @@ export function useCanvasPointer({ board, design, scale, selectedNames, locked, 
   const gesture = useRef<Gesture | null>(null);
   const rotating = useRef<Rotating | null>(null);
   const boxing = useRef<Boxing | null>(null);
+  // The rest of a several-layer selection, dragged along with the layer under the pointer (locked ones stay).
+  const companions = useRef<Array<{ name: string; x: number; y: number }>>([]);
   // A click (no drag) on a layer of a several-layer selection selects that layer alone, when the pointer comes up.
   const clickOnly = useRef<string | null>(null);
 
@@ -76,6 +78,11 @@ export function useCanvasPointer({ board, design, scale, selectedNames, locked, 
       return;
     }
     gesture.current = startGesture(layer, index, grip ? 'resize' : 'move', { x: event.clientX, y: event.clientY }, event.timeStamp, grip);
+    companions.current = grip
+      ? []
+      : design.layers
+          .filter((other) => other.name !== layer.name && selectedNames.includes(other.name) && !locked.has(other.name))
+          .map((other) => ({ name: other.name, x: other.x ?? 0, y: other.y ?? 0 }));
   };
 
   const move = (event: PointerEvent) => {
@@ -90,7 +97,20 @@ export function useCanvasPointer({ board, design, scale, selectedNames, locked, 
     clickOnly.current = null;
     const snapped = gestureBox(active, { x: event.clientX, y: event.clientY }, scale, design);
     setGuides(snapped.guides);
-    change((current) => replaceLayer(current, active.index, { ...current.layers[active.index], ...snapped.box }), active.key);
+    const dx = snapped.box.x - active.start.x;
+    const dy = snapped.box.y - active.start.y;
+    const along = new Map(companions.current.map((item) => [item.name, item]));
+    change((current) => {
+      const moved = replaceLayer(current, active.index, { ...current.layers[active.index], ...snapped.box });
+      if (along.size === 0) return moved;
+      return {
+        ...moved,
+        layers: moved.layers.map((item) => {
+          const start = along.get(item.name);
+          return start ? { ...item, x: Math.round(start.x + dx), y: Math.round(start.y + dy) } : item;
+        }),
+      };
+    }, active.key);
   };
 
   const end = () => {
@@ -99,6 +119,7 @@ export function useCanvasPointer({ board, design, scale, selectedNames, locked, 
     if (!gesture.current && !rotating.current) return;
     gesture.current = null;
     rotating.current = null;
+    companions.current = [];
     setGuides(NO_GUIDES);
     seal();
   };
