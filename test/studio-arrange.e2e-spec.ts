@@ -54,8 +54,10 @@ describe('studio canvas: selection and arrangement (1280×720)', () => {
   }
 
   async function saved(id = currentId): Promise<SavedLayer[]> {
+    // The next version, not a "Saved as" line an earlier save left on the page.
+    const version = Number(/v(\d+)/.exec((await page.locator('.version').textContent()) ?? '')?.[1] ?? 0);
     await ui.button('Save').click();
-    await page.getByText(/^Saved as v\d+/).waitFor();
+    await page.getByText(`Saved as v${version + 1}`, { exact: true }).waitFor();
     return (await studio.testApp.request('GET', `/api/templates/${id}`, { apiKey: studio.apiKey })).body.layers;
   }
 
