@@ -4,6 +4,7 @@ import { generateRequestSchema } from './dto/render-request.schema';
 import { planRender } from './render-plan';
 import { buildTemplateJsonSchema } from '../design/template-json-schema';
 import { createTemplateSchema } from '../design/template.schema';
+import { buildOpenApiDocument } from '../openapi/openapi-document';
 
 /** `locked` (issue 28) is the studio's alone: kept with the template, never part of a drawing or its cache key. */
 describe('a layer’s locked flag', () => {
@@ -29,6 +30,11 @@ describe('a layer’s locked flag', () => {
       .items.oneOf;
     expect(variants.length).toBeGreaterThan(4);
     for (const variant of variants) expect(variant.properties.locked).toMatchObject({ type: 'boolean' });
+  });
+
+  it('is described in the OpenAPI document (one per layer type)', () => {
+    const text = JSON.stringify(buildOpenApiDocument());
+    expect(text.match(/"locked":\{"description":"Studio only/g)?.length).toBeGreaterThanOrEqual(6);
   });
 
   it('changes neither the render cache key nor the pixels', async () => {
