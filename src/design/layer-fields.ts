@@ -55,6 +55,11 @@ export const layerBase = {
   /** Degrees clockwise about the layer's centre (§15). Optional without a default, so templates without it keep their cache keys. */
   rotation: rotationSchema.optional(),
   hidden: z.boolean().default(false),
+  /**
+   * Kept from moving and resizing in the studio; drawing ignores it. Optional without a default, so a template
+   * without it stays byte-for-byte what it was (render keys hold the template's version, never its layers).
+   */
+  locked: z.boolean().optional().describe('Studio only: the layer cannot be moved or resized in the editor. Ignored when drawing.'),
 };
 
 /** Override fields every layer type takes. */

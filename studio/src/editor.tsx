@@ -3,20 +3,24 @@ import { api, ApiError, Asset } from './api';
 import { ArrangeBar } from './components/arrange-bar';
 import { AssetsPanel } from './components/assets-panel';
 import { Canvas } from './components/canvas';
+import { ContextMenu } from './components/context-menu';
+import { layerMenuItems } from './components/layer-menu';
 import { LayerList } from './components/layer-list';
 import { Properties } from './components/properties';
 import { StartPanel } from './components/start-panel';
+import { ShortcutsHelp } from './components/shortcuts-help';
 import { StatusLine } from './components/status-line';
 import { TemplateSettings } from './components/template-settings';
 import { Toolbar } from './components/toolbar';
 import { UseIt } from './components/use-it';
+import { useEditorShortcuts } from './hooks/use-editor-shortcuts';
 import { useHistoryShortcuts } from './hooks/use-history-shortcuts';
+import { useLayerCommands } from './hooks/use-layer-commands';
 import { useLeaveGuard } from './hooks/use-leave-guard';
 import { useTemplateDocument } from './hooks/use-template-document';
 import { studioHost } from './host';
-import { AlignEdge, alignLayers, distributeLayers } from './state/arrange';
 import { assetLayer, isUploadableImage } from './state/assets';
-import { addCopies, layerIndex, newLayer, removeLayer, replaceLayer } from './state/design';
+import { layerIndex, newLayer, replaceLayer } from './state/design';
 import { canRedo, canUndo } from './state/history';
 import { JsonSchema, layerTypes } from './state/schema-form';
 import { NO_SELECTION, renameSelected, selectedNames, selectLayer, selectMany, toggleSelected } from './state/selection';
@@ -40,6 +44,24 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
   const types = useMemo(() => (host.permissions.addLayers ? layerTypes(schema) : []), [schema, host]);
   useLeaveGuard(template.dirty);
   useHistoryShortcuts(doUndo, doRedo);
+  const selectNames = useCallback((list: readonly string[]) => setSelection((current) => selectMany(current, list)), []);
+  const commands = useLayerCommands({ design, change, names, selectNames, types });
+  const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
+  const closeMenu = useCallback(() => setMenu(null), []);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const some = names.length > 0;
+  // Copy and cut only with layers selected: otherwise the keys keep copying the page's selected text.
+  useEditorShortcuts({
+    copy: () => some && void commands.copy(),
+    cut: () => some && void commands.cut(),
+    paste: () => void commands.paste(),
+    duplicate: commands.duplicate,
+    lock: commands.lock,
+    forward: commands.forward,
+    backward: commands.backward,
+    'select-all': commands.selectAll,
+    help: () => setHelpOpen(true),
+  });
 
   const selectedIndex = layerIndex(design, selected);
   const selectedLayer = selectedIndex >= 0 ? design.layers[selectedIndex] : null;
@@ -51,23 +73,7 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
     setStarting(false);
   };
 
-  const deleteSelected = () => {
-    if (selectedIndex < 0) return;
-    let next = design;
-    for (const name of names) next = removeLayer(next, layerIndex(next, name));
-    change(next);
-    setSelected(null);
-  };
-
-  const align = (edge: AlignEdge) => change(alignLayers(design, names, edge));
-  const distribute = (axis: 'horizontal' | 'vertical') => change(distributeLayers(design, names, axis));
-  const duplicate = () => {
-    const layers = design.layers.filter((layer) => names.includes(layer.name));
-    if (layers.length === 0) return;
-    const copies = addCopies(design, layers);
-    change(copies.design);
-    setSelection((current) => selectMany(current, copies.names));
-  };
+  const deleteSelected = commands.remove;
 
   // An asset goes into the selected image layer, or a new image layer at a free spot in the middle.
   const pickAsset = (asset: Asset) => {
@@ -124,6 +130,7 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
         canSave={host.permissions.save}
         version={saved ? saved.version : null}
         dirty={template.dirty}
+        onShortcuts={() => setHelpOpen(true)}
       />
       {status && <StatusLine status={status} onReload={template.conflict ? () => void template.reload() : null} />}
       <div class="workspace">
@@ -145,18 +152,32 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
               onClose={() => setStarting(false)}
             />
           )}
-          <ArrangeBar count={names.length} onAlign={align} onDistribute={distribute} onDuplicate={duplicate} />
+          <ArrangeBar
+            count={names.length}
+            onAlign={commands.align}
+            onDistribute={commands.distribute}
+            onDuplicate={commands.duplicate}
+            onLock={commands.lock}
+            allLocked={commands.allLocked}
+          />
           <Canvas
             {...editing}
             select={setSelected}
             toggle={toggle}
             selected={selected}
             selectedNames={names}
-            onDuplicate={duplicate}
+            locked={commands.locked}
+            selectNames={selectNames}
+            onMenu={setMenu}
             seal={template.doSeal}
             onDetails={template.onPreviewDetails}
             onDropFile={(file, point) => void dropFile(file, point)}
           />
+          {commands.notice && (
+            <p class="status info" role="status">
+              {commands.notice}
+            </p>
+          )}
           {dropNotice && (
             <p class="status error" role="alert">
               {dropNotice}
@@ -181,6 +202,8 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
           {saved && !host.embedded && <UseIt id={saved.id} design={saved.design} />}
         </aside>
       </div>
+      {menu && <ContextMenu at={menu} items={layerMenuItems(commands, names.length)} onClose={closeMenu} />}
+      {helpOpen && <ShortcutsHelp onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

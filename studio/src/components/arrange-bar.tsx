@@ -15,10 +15,13 @@ export interface ArrangeBarProps {
   onAlign: (edge: AlignEdge) => void;
   onDistribute: (axis: 'horizontal' | 'vertical') => void;
   onDuplicate: () => void;
+  onLock: () => void;
+  /** Every selected layer is locked: the button offers Unlock. */
+  allLocked: boolean;
 }
 
-/** Align the selection (one layer: to the canvas), distribute three or more, duplicate (Ctrl/Cmd+D). */
-export function ArrangeBar({ count, onAlign, onDistribute, onDuplicate }: ArrangeBarProps) {
+/** Align the selection (one layer: to the canvas; locked layers stay), distribute three or more, duplicate, lock. */
+export function ArrangeBar({ count, onAlign, onDistribute, onDuplicate, onLock, allLocked }: ArrangeBarProps) {
   return (
     <div class="arrange" role="toolbar" aria-label="Arrange">
       {ALIGN.map(([edge, label]) => (
@@ -34,6 +37,9 @@ export function ArrangeBar({ count, onAlign, onDistribute, onDuplicate }: Arrang
       </button>
       <button type="button" disabled={count === 0} onClick={onDuplicate} title="Ctrl/Cmd+D">
         Duplicate
+      </button>
+      <button type="button" disabled={count === 0} onClick={onLock} aria-pressed={allLocked} title="Ctrl/Cmd+Shift+L">
+        {allLocked ? 'Unlock' : 'Lock'}
       </button>
       <span class="muted">{count > 1 ? `${count} layers selected (Shift+click adds)` : 'Shift+click adds layers to the selection'}</span>
     </div>

@@ -1,67 +1,67 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useCanvasPointer } from '../hooks/use-canvas-pointer';
 import { useElementSize } from '../hooks/use-element-size';
 import { usePreview } from '../hooks/use-preview';
 import type { Change } from '../hooks/use-template-document';
-import { Design, layerIndex, nudgeLayer, patchLayer } from '../state/design';
-import { Gesture, gestureBox, startGesture } from '../state/gesture';
+import { Design, layerIndex, nudgeLayer, replaceLayer } from '../state/design';
 import { canvasAction } from '../state/keyboard';
-import { Guides, Handle } from '../state/snapping';
-import { fitScale, previewWidth, Zoom, zoomIn, zoomOut, zoomShortcut } from '../state/zoom';
+import { shortcutFor } from '../state/shortcuts';
+import { fitScale, previewWidth, Zoom, zoomIn, zoomOut } from '../state/zoom';
+import './canvas-tools.css';
 import { LayerBox } from './layer-box';
 import { PreviewWarnings } from './preview-warnings';
+import { TextEditorOverlay } from './text-editor-overlay';
 
-const NO_GUIDES: Guides = { vertical: [], horizontal: [] };
 /** Room around the design inside the visible area when it fits. */
 const FIT_MARGIN = 24;
+const ZOOMS = { 'zoom-in': 'in', 'zoom-out': 'out', 'zoom-fit': 'fit' } as const;
 
 export interface CanvasProps {
   design: Design;
   selected: string | null;
-  /** Every selected layer (the primary one and those Shift+click added). */
+  /** Every selected layer (the primary one and those Shift+click or the selection box added). */
   selectedNames: readonly string[];
+  /** Locked layers: selectable, never dragged, resized, rotated or nudged. */
+  locked: ReadonlySet<string>;
   select: (name: string | null) => void;
   /** Shift+click: add the layer to the selection, or take it out. */
   toggle: (name: string) => void;
+  /** The selection box's layers (the first becomes the primary one). */
+  selectNames: (names: readonly string[]) => void;
   change: Change;
   /** Ends a drag's undo step. */
   seal: () => void;
   onDelete: () => void;
-  onDuplicate: () => void;
+  /** Right-click, Shift+F10 or the Menu key: the context menu at `point` (viewport pixels). */
+  onMenu: (point: { x: number; y: number }) => void;
   onDetails: (details: Map<string, string>) => void;
   /** A file dropped on the canvas, at `point` in design pixels. */
   onDropFile: (file: File, point: { x: number; y: number }) => void;
 }
 
-/** The design, zoomed or fitted: the server's preview under one box per layer to drag, resize and nudge, its warnings beside it. */
-export function Canvas({ design, selected, selectedNames, select, toggle, change, seal, onDelete, onDuplicate, onDetails, onDropFile }: CanvasProps) {
+/** The design, zoomed or fitted: the server's preview under one box per layer to drag, resize, rotate and nudge, its warnings beside it. */
+export function Canvas(props: CanvasProps) {
+  const { design, selected, selectedNames, locked, select, change, onDelete, onMenu, onDetails, onDropFile } = props;
   const [dropping, setDropping] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   const frame = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLDivElement>(null);
   const area = useElementSize(frame, { width: 800, height: 600 });
   const [zoom, setZoom] = useState<Zoom>('fit');
-  const [guides, setGuides] = useState<Guides>(NO_GUIDES);
-  const gesture = useRef<Gesture | null>(null);
-  // A click (no drag) on a layer of a several-layer selection selects that layer alone, when the pointer comes up.
-  const clickOnly = useRef<string | null>(null);
   const fitted = fitScale(design, { width: Math.max(60, area.width - FIT_MARGIN), height: Math.max(60, area.height - FIT_MARGIN) });
   const scale = zoom === 'fit' ? fitted : zoom;
+  const pointer = useCanvasPointer({ ...props, board, scale });
   // Drawn by the server at the displayed size (sharp when zoomed in), within the preview's own limit.
   const preview = usePreview(design, previewWidth(design.width, scale, window.devicePixelRatio || 1), onDetails);
 
   const zoomTo = (next: 'in' | 'out' | 'fit') => setZoom(next === 'fit' ? 'fit' : next === 'in' ? zoomIn(scale) : zoomOut(scale));
-  // Ctrl/Cmd+D, and Ctrl/Cmd+=/-/0 anywhere in the editor (the browser would zoom the page otherwise), and Ctrl+wheel over the canvas.
+  // Ctrl/Cmd+=/-/0 anywhere in the editor (the browser would zoom the page otherwise), and Ctrl+wheel over the canvas.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      // Ctrl/Cmd+D duplicates from anywhere but a text field (where the browser's own keys stay).
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'd' && !(event.target as HTMLElement).closest('input, textarea, select')) {
-        event.preventDefault();
-        onDuplicate();
-        return;
-      }
-      const action = zoomShortcut(event);
-      if (!action) return;
+      const command = shortcutFor(event, 'editor')?.command;
+      if (command !== 'zoom-in' && command !== 'zoom-out' && command !== 'zoom-fit') return;
       event.preventDefault();
-      zoomTo(action);
+      zoomTo(ZOOMS[command]);
     };
     const onWheel = (event: WheelEvent) => {
       if (!(event.ctrlKey || event.metaKey)) return;
@@ -77,38 +77,6 @@ export function Canvas({ design, selected, selectedNames, select, toggle, change
     };
   });
 
-  const begin = (event: PointerEvent, index: number, handle?: Handle) => {
-    // Preventing the default (text selection, native drag) also prevents the default focus: the canvas takes it
-    // itself, or the keys that follow would go to whatever had it before (a toolbar button).
-    event.preventDefault();
-    event.stopPropagation();
-    board.current?.focus({ preventScroll: true });
-    const layer = design.layers[index];
-    if (event.shiftKey && !handle) {
-      toggle(layer.name);
-      return;
-    }
-    if (!selectedNames.includes(layer.name) || handle) select(layer.name);
-    clickOnly.current = selectedNames.length > 1 && !handle ? layer.name : null;
-    (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
-    gesture.current = startGesture(layer, index, handle ? 'resize' : 'move', { x: event.clientX, y: event.clientY }, event.timeStamp, handle);
-  };
-  const move = (event: PointerEvent) => {
-    const active = gesture.current;
-    if (!active) return;
-    clickOnly.current = null;
-    const snapped = gestureBox(active, { x: event.clientX, y: event.clientY }, scale, design);
-    setGuides(snapped.guides);
-    change((current) => patchLayer(current, active.index, snapped.box), active.key);
-  };
-  const end = () => {
-    if (!gesture.current) return;
-    gesture.current = null;
-    if (clickOnly.current) select(clickOnly.current);
-    clickOnly.current = null;
-    setGuides(NO_GUIDES);
-    seal();
-  };
   const onKeyDown = (event: KeyboardEvent) => {
     const index = layerIndex(design, selected);
     const action = index < 0 ? null : canvasAction(event);
@@ -116,11 +84,16 @@ export function Canvas({ design, selected, selectedNames, select, toggle, change
     if (action.kind !== 'deselect') event.preventDefault();
     if (action.kind === 'nudge') {
       let next = design;
-      for (const name of selectedNames) next = nudgeLayer(next, layerIndex(next, name), action.dx, action.dy);
+      for (const name of selectedNames) if (!locked.has(name)) next = nudgeLayer(next, layerIndex(next, name), action.dx, action.dy);
       change(next);
     } else if (action.kind === 'delete') onDelete();
-    else select(null);
+    else if (action.kind === 'menu') {
+      // By key: the menu opens at the selected layer's top left corner.
+      const box = board.current!.querySelector(`[data-layer="${CSS.escape(selected!)}"]`)!.getBoundingClientRect();
+      onMenu({ x: box.left + 8, y: box.top + 8 });
+    } else select(null);
   };
+  const editedIndex = layerIndex(design, editing);
 
   return (
     <div class="canvas-area">
@@ -166,8 +139,13 @@ export function Canvas({ design, selected, selectedNames, select, toggle, change
           data-preview={preview.state}
           data-scale={scale.toFixed(4)}
           style={{ width: `${design.width * scale}px`, height: `${design.height * scale}px`, background: design.background }}
-          onPointerDown={(event) => {
-            if (event.target === event.currentTarget || (event.target as HTMLElement).tagName === 'IMG') select(null);
+          onPointerDown={pointer.beginBox}
+          onPointerMove={pointer.moveBox}
+          onPointerUp={pointer.endBox}
+          onPointerCancel={pointer.endBox}
+          onContextMenu={(event) => {
+            event.preventDefault();
+            onMenu({ x: event.clientX, y: event.clientY });
           }}
         >
           {preview.url && <img class="preview" src={preview.url} alt="" draggable={false} data-sequence={preview.sequence} />}
@@ -177,16 +155,53 @@ export function Canvas({ design, selected, selectedNames, select, toggle, change
               layer={layer}
               selected={layer.name === selected}
               alsoSelected={layer.name !== selected && selectedNames.includes(layer.name)}
+              locked={locked.has(layer.name)}
               scale={scale}
-              onBegin={(event, handle) => begin(event, index, handle)}
-              onMove={move}
-              onEnd={end}
+              onBegin={(event, grip) => pointer.begin(event, index, grip)}
+              onMove={pointer.move}
+              onEnd={pointer.end}
+              onDoubleClick={layer.type === 'text' ? () => setEditing(layer.name) : undefined}
+              onContextMenu={(event) => {
+                event.preventDefault();
+                event.stopPropagation();
+                if (!selectedNames.includes(layer.name)) select(layer.name);
+                onMenu({ x: event.clientX, y: event.clientY });
+              }}
             />
           ))}
-          {guides.vertical.map((line) => (
+          {editedIndex >= 0 && (
+            <TextEditorOverlay
+              key={editing}
+              layer={design.layers[editedIndex]}
+              scale={scale}
+              onCommit={(text) => {
+                setEditing(null);
+                board.current?.focus({ preventScroll: true });
+                // One change, one undo step; an unchanged text adds none.
+                if (text !== design.layers[editedIndex].text) change(replaceLayer(design, editedIndex, { ...design.layers[editedIndex], text }));
+              }}
+              onCancel={() => {
+                setEditing(null);
+                board.current?.focus({ preventScroll: true });
+              }}
+            />
+          )}
+          {pointer.marquee && (
+            <span
+              class="marquee"
+              data-testid="selection-box"
+              style={{
+                left: `${pointer.marquee.x * scale}px`,
+                top: `${pointer.marquee.y * scale}px`,
+                width: `${pointer.marquee.width * scale}px`,
+                height: `${pointer.marquee.height * scale}px`,
+              }}
+            />
+          )}
+          {pointer.guides.vertical.map((line) => (
             <span key={`v${line}`} class="guide vertical" style={{ left: `${line * scale}px` }} />
           ))}
-          {guides.horizontal.map((line) => (
+          {pointer.guides.horizontal.map((line) => (
             <span key={`h${line}`} class="guide horizontal" style={{ top: `${line * scale}px` }} />
           ))}
         </div>

@@ -1,8 +1,10 @@
 import { useRef } from 'preact/hooks';
 import type { Change } from '../hooks/use-template-document';
+import { toggleLocked } from '../state/arrange';
 import { Design, moveLayer, toggleHidden } from '../state/design';
+import { LockIcon } from './lock-icon';
 
-/** The layers, top of the drawing order first: select, reorder (buttons or drag and drop) and hide. */
+/** The layers, top of the drawing order first: select, reorder (buttons or drag and drop), hide and lock. */
 export function LayerList({ design, selected, select, change }: { design: Design; selected: string | null; select: (name: string) => void; change: Change }) {
   const dragged = useRef<number | null>(null);
   // Top of the drawing order first, as in every design tool.
@@ -54,6 +56,15 @@ export function LayerList({ design, selected, select, change }: { design: Design
               onClick={() => change(toggleHidden(design, index))}
             >
               {layer.hidden ? '◌' : '●'}
+            </button>
+            <button
+              type="button"
+              class="icon lock"
+              aria-label={`${layer.locked ? 'Unlock' : 'Lock'} ${layer.name}`}
+              aria-pressed={layer.locked === true}
+              onClick={() => change(toggleLocked(design, [layer.name]))}
+            >
+              <LockIcon locked={layer.locked === true} />
             </button>
           </li>
         ))}

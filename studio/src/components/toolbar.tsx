@@ -21,10 +21,26 @@ export interface ToolbarProps {
   /** In an embed (§23): no way back to the dashboard. */
   embedded?: boolean;
   canSave?: boolean;
+  /** Opens the keyboard shortcuts panel (also `?`). */
+  onShortcuts?: () => void;
 }
 
-/** Adding layers, undo/redo and saving, with the saved version. */
-export function Toolbar({ types, onAdd, canUndo, canRedo, onUndo, onRedo, onSave, saving, version, dirty, embedded = false, canSave = true }: ToolbarProps) {
+/** Adding layers, undo/redo, the shortcuts panel and saving, with the saved version. */
+export function Toolbar({
+  types,
+  onAdd,
+  canUndo,
+  canRedo,
+  onUndo,
+  onRedo,
+  onSave,
+  saving,
+  version,
+  dirty,
+  embedded = false,
+  canSave = true,
+  onShortcuts,
+}: ToolbarProps) {
   return (
     <div class="toolbar" role="toolbar" aria-label="Editor">
       {!embedded && (
@@ -38,6 +54,11 @@ export function Toolbar({ types, onAdd, canUndo, canRedo, onUndo, onRedo, onSave
         </button>
       ))}
       <span class="spacer" />
+      {onShortcuts && (
+        <button type="button" onClick={onShortcuts} title="Keyboard shortcuts (?)" aria-haspopup="dialog">
+          Shortcuts
+        </button>
+      )}
       <button type="button" onClick={onUndo} disabled={!canUndo}>
         Undo
       </button>

@@ -1,4 +1,4 @@
-import { alignLayers, distributeLayers } from './arrange';
+import { alignLayers, distributeLayers, lockedNames, restack, toggleLocked } from './arrange';
 import type { Design } from './design';
 
 const design = (): Design => ({
@@ -76,5 +76,41 @@ describe('align and distribute', () => {
       ['b', 300, 100],
       ['c', 800, 70],
     ]);
+  });
+});
+
+describe('lock and layer order', () => {
+  const base: Design = {
+    name: 'T',
+    width: 800,
+    height: 600,
+    background: '#fff',
+    publicRender: true,
+    layers: ['a', 'b', 'c', 'd'].map((name, index) => ({ name, type: 'rect', x: index * 100, y: 0, width: 50, height: 50 })),
+  };
+
+  it('locks the chosen layers, and unlocks them only when all were locked', () => {
+    const locked = toggleLocked(base, ['a', 'b']);
+    expect([...lockedNames(locked)]).toEqual(['a', 'b']);
+    const mixed = toggleLocked(locked, ['b', 'c']);
+    expect([...lockedNames(mixed)]).toEqual(['a', 'b', 'c']);
+    const unlocked = toggleLocked(mixed, ['b', 'c']);
+    expect([...lockedNames(unlocked)]).toEqual(['a']);
+    expect('locked' in unlocked.layers[1]).toBe(false);
+  });
+
+  it('keeps locked layers out of align and distribute', () => {
+    const locked = toggleLocked(base, ['b']);
+    const aligned = alignLayers(locked, ['a', 'b', 'c'], 'top', lockedNames(locked));
+    expect(aligned.layers[1]).toBe(locked.layers[1]);
+  });
+
+  it('brings forward and sends backward one step, keeping a block together at the ends', () => {
+    const names = (design: Design) => design.layers.map((layer) => layer.name).join('');
+    expect(names(restack(base, ['b'], 'forward'))).toBe('acbd');
+    expect(names(restack(base, ['b'], 'backward'))).toBe('bacd');
+    expect(names(restack(base, ['a', 'c'], 'forward'))).toBe('badc');
+    expect(restack(base, ['c', 'd'], 'forward')).toBe(base);
+    expect(restack(base, ['a'], 'backward')).toBe(base);
   });
 });

@@ -60,3 +60,41 @@ export function distributeLayers(design: Design, names: readonly string[], axis:
   }
   return withPositions(design, positions);
 }
+
+/** The names of the locked layers: they stay selectable and editable in the panel but never move or resize. */
+export function lockedNames(design: Design): Set<string> {
+  return new Set(design.layers.filter((layer) => layer.locked === true).map((layer) => layer.name));
+}
+
+/** Locks the named layers, or unlocks them when every one is locked already (one toggle for a mixed selection). */
+export function toggleLocked(design: Design, names: readonly string[]): Design {
+  const chosen = design.layers.filter((layer) => names.includes(layer.name));
+  if (chosen.length === 0) return design;
+  const lock = !chosen.every((layer) => layer.locked === true);
+  return {
+    ...design,
+    layers: design.layers.map((layer) => {
+      if (!names.includes(layer.name)) return layer;
+      if (lock) return { ...layer, locked: true };
+      const { locked: _unlocked, ...rest } = layer;
+      return rest;
+    }),
+  };
+}
+
+/**
+ * Moves the named layers one step up the drawing order (`forward`) or down, keeping their order among themselves;
+ * a layer already at the end, or blocked by another chosen layer there, stays.
+ */
+export function restack(design: Design, names: readonly string[], direction: 'forward' | 'backward'): Design {
+  const layers = [...design.layers];
+  const step = direction === 'forward' ? 1 : -1;
+  const order = layers.map((_, index) => index);
+  if (direction === 'forward') order.reverse();
+  for (const index of order) {
+    const target = index + step;
+    if (!names.includes(layers[index].name) || target < 0 || target >= layers.length || names.includes(layers[target].name)) continue;
+    [layers[index], layers[target]] = [layers[target], layers[index]];
+  }
+  return layers.every((layer, index) => layer === design.layers[index]) ? design : { ...design, layers };
+}

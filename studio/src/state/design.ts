@@ -80,7 +80,9 @@ export function addCopies(design: Design, layers: readonly Layer[]): { design: D
       x += CASCADE;
       y += CASCADE;
     }
-    next = { ...next, layers: [...next.layers, { ...structuredClone(layer), name, x, y }] };
+    // A copy is free to move: the original's lock stays with the original.
+    const { locked: _locked, ...copy } = structuredClone(layer);
+    next = { ...next, layers: [...next.layers, { ...copy, name, x, y }] };
     names.push(name);
   }
   return { design: next, names };
