@@ -9,7 +9,7 @@ import { StartPanel } from './components/start-panel';
 import { StatusLine } from './components/status-line';
 import { TemplateSettings } from './components/template-settings';
 import { Toolbar } from './components/toolbar';
-import { UseIt } from './components/use-it';
+import { UseIt, UseItButton } from './components/use-it';
 import { useHistoryShortcuts } from './hooks/use-history-shortcuts';
 import { useLeaveGuard } from './hooks/use-leave-guard';
 import { useTemplateDocument } from './hooks/use-template-document';
@@ -164,7 +164,10 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
           )}
         </section>
         <aside class="right">
-          <h2>Properties</h2>
+          <div class="right-head">
+            <h2>Properties</h2>
+            {!host.embedded && <UseItButton />}
+          </div>
           {selectedLayer ? (
             <Properties
               key={selection.serial}
@@ -178,7 +181,7 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
           ) : (
             <p class="muted">Select a layer on the canvas or in the list.</p>
           )}
-          {saved && !host.embedded && <UseIt id={saved.id} design={saved.design} />}
+          {!host.embedded && <UseIt id={saved?.id ?? null} design={saved?.design ?? null} />}
         </aside>
       </div>
     </div>
