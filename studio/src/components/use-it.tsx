@@ -10,7 +10,7 @@ export function UseItButton() {
   const open = () => {
     const panel = document.getElementById(USE_IT_ID);
     if (!panel) return;
-    panel.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    panel.scrollIntoView({ block: 'start' });
     panel.focus({ preventScroll: true });
   };
   return (

@@ -11,6 +11,7 @@ describe('groupFields', () => {
   it('puts position and size together in a grid, typography and appearance in their own sections, in a fixed order', () => {
     const sections = groupFields(text);
     expect(sections.map((section) => section.id)).toEqual(['layer', 'position', 'content', 'typography', 'appearance', 'spans', 'more']);
+    expect(sections[0]).toMatchObject({ grid: true, open: true });
     expect(sections[1]).toMatchObject({ title: 'Position and size', grid: true, open: true });
     expect(sections[1].fields.map((item) => item.key)).toEqual(['x', 'y', 'width', 'height', 'rotation']);
     expect(sections[3].fields.map((item) => item.key)).toEqual(['fontFamily', 'fontWeight', 'lang']);

@@ -23,7 +23,7 @@ interface SectionRule {
  * type's own) lands in `More`, so every layer type still gets a complete form from its schema.
  */
 const RULES: readonly SectionRule[] = [
-  { id: 'layer', title: 'Layer', keys: ['name', 'hidden', 'opacity'], open: true },
+  { id: 'layer', title: 'Layer', keys: ['name', 'opacity', 'hidden'], grid: true, open: true },
   { id: 'position', title: 'Position and size', keys: ['x', 'y', 'width', 'height', 'rotation'], grid: true, open: true },
   { id: 'content', title: 'Content', keys: ['text', 'imageUrl', 'fit', 'symbology', 'showText', 'errorCorrection', 'margin'], open: true },
   {
@@ -60,7 +60,7 @@ const RULES: readonly SectionRule[] = [
 
 /** Fields in the grid that still take a whole row (wide inputs, groups). */
 export function isWide(field: FormField): boolean {
-  return field.kind === 'group' || field.kind === 'json' || field.kind === 'textarea' || field.key === 'fontFamily' || field.key === 'lang';
+  return field.kind === 'group' || field.kind === 'json' || field.kind === 'textarea' || ['name', 'fontFamily', 'lang'].includes(field.key);
 }
 
 /**

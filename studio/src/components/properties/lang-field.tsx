@@ -2,7 +2,17 @@ import { useState } from 'preact/hooks';
 import { checkLanguageTag, COMMON_LANGUAGES, isCommonLanguage, OTHER_LANGUAGE } from '../../state/languages';
 
 /** `lang`: a select of common BCP 47 tags by name, or "Other…" with a typed tag checked as the server checks it. */
-export function LangField({ id, value, error, onValue }: { id: string; value: string | undefined; error?: string; onValue: (value: string | undefined) => void }) {
+export function LangField({
+  id,
+  value,
+  error,
+  onValue,
+}: {
+  id: string;
+  value: string | undefined;
+  error?: string;
+  onValue: (value: string | undefined) => void;
+}) {
   const held = value ?? '';
   const [other, setOther] = useState(held !== '' && !isCommonLanguage(held));
   const [draft, setDraft] = useState(held);

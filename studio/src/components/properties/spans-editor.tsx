@@ -20,7 +20,9 @@ export function SpansEditor({ spans, layerFamily, onValue, errorsFor }: SpansEdi
   const set = <K extends keyof Span>(index: number, key: K, value: Span[K] | undefined) => onValue(spansValue(setSpanField(runs, index, key, value)));
   return (
     <div class="spans-editor">
-      <p class="muted">{runs.length === 0 ? 'No runs: the layer draws its Text. Runs replace it with differently styled pieces.' : 'Drawn in this order, replacing Text.'}</p>
+      <p class="muted">
+        {runs.length === 0 ? 'No runs: the layer draws its Text. Runs replace it with differently styled pieces.' : 'Drawn in this order, replacing Text.'}
+      </p>
       <ol class="runs">
         {runs.map((span, index) => {
           const run = `Run ${index + 1}`;
@@ -55,14 +57,30 @@ export function SpansEditor({ spans, layerFamily, onValue, errorsFor }: SpansEdi
                   options={fonts.map((font) => ({ value: font.family, label: font.family }))}
                   onChoose={(value) => set(index, 'fontFamily', value === '' ? undefined : value)}
                 />
-                <RunColor id={`${id}-color`} label={`${run} color`} value={span.color} error={errorsFor(`spans.${index}.color`)} onValue={(value) => set(index, 'color', value)} />
+                <RunColor
+                  id={`${id}-color`}
+                  label={`${run} color`}
+                  value={span.color}
+                  error={errorsFor(`spans.${index}.color`)}
+                  onValue={(value) => set(index, 'color', value)}
+                />
               </div>
               <div class="run-actions">
                 <label class="toggle">
-                  <input type="checkbox" checked={span.underline === true} onChange={(event) => set(index, 'underline', (event.target as HTMLInputElement).checked || undefined)} />{' '}
+                  <input
+                    type="checkbox"
+                    checked={span.underline === true}
+                    onChange={(event) => set(index, 'underline', (event.target as HTMLInputElement).checked || undefined)}
+                  />{' '}
                   {run} underline
                 </label>
-                <button type="button" class="icon" aria-label={`Move run ${index + 1} up`} disabled={index === 0} onClick={() => onValue(spansValue(moveSpan(runs, index, -1)))}>
+                <button
+                  type="button"
+                  class="icon"
+                  aria-label={`Move run ${index + 1} up`}
+                  disabled={index === 0}
+                  onClick={() => onValue(spansValue(moveSpan(runs, index, -1)))}
+                >
                   ↑
                 </button>
                 <button
@@ -89,7 +107,19 @@ export function SpansEditor({ spans, layerFamily, onValue, errorsFor }: SpansEdi
   );
 }
 
-function RunSelect({ id, label, value, options, onChoose }: { id: string; label: string; value: string; options: Array<{ value: string; label: string }>; onChoose: (value: string) => void }) {
+function RunSelect({
+  id,
+  label,
+  value,
+  options,
+  onChoose,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+  onChoose: (value: string) => void;
+}) {
   const shown = value === '' || options.some((option) => option.value === value) ? options : [{ value, label: value }, ...options];
   return (
     <div class="field select">
@@ -107,7 +137,19 @@ function RunSelect({ id, label, value, options, onChoose }: { id: string; label:
 }
 
 /** A run's colour: empty is the layer's; anything else must be a colour the server takes. */
-function RunColor({ id, label, value, error, onValue }: { id: string; label: string; value?: string; error?: string; onValue: (value: string | undefined) => void }) {
+function RunColor({
+  id,
+  label,
+  value,
+  error,
+  onValue,
+}: {
+  id: string;
+  label: string;
+  value?: string;
+  error?: string;
+  onValue: (value: string | undefined) => void;
+}) {
   const [draft, setDraft] = useState<string | null>(null);
   const [local, setLocal] = useState<string | null>(null);
   const type = (text: string) => {
