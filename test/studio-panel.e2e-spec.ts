@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { ApiKeysService } from '../src/accounts/api-keys.service';
+import sharp from 'sharp';
+import { uploadAsset } from './support/asset-fixtures';
 import { launchChromium } from './support/chromium';
 import { fontFixtures, fontForm } from './support/font-fixtures';
 import { startTestApp, TestApp } from './support/test-app';
@@ -206,6 +208,30 @@ describe('studio properties panel and Use it (1280×720)', () => {
     }
     expect(await field('Template id').inputValue()).toBe(templateId);
     await page.screenshot({ path: join(DOCS, 'studio-use-it.png') });
+  });
+
+  it('shows each asset in the Assets panel as a thumbnail drawn from its own bytes', async () => {
+    const png = await sharp({ create: { width: 300, height: 150, channels: 3, background: '#dc2626' } })
+      .png()
+      .toBuffer();
+    const uploaded = await uploadAsset(testApp, apiKey, png, 'red.png');
+    expect(uploaded.status).toBe(201);
+    await page.goto(`${testApp.baseUrl}/app/templates/${templateId}`);
+    const thumbnail = page.locator(`[data-asset="${uploaded.body.id}"] img[data-thumbnail="ready"]`);
+    await thumbnail.waitFor();
+    expect(await thumbnail.getAttribute('alt')).toBe('300×150 PNG');
+    const shown = await thumbnail.evaluate((image: HTMLImageElement) => {
+      const board = document.createElement('canvas');
+      board.width = image.naturalWidth;
+      board.height = image.naturalHeight;
+      const context = board.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      return { width: image.naturalWidth, height: image.naturalHeight, centre: Array.from(context.getImageData(board.width / 2, board.height / 2, 1, 1).data) };
+    });
+    expect([shown.width, shown.height]).toEqual([160, 80]);
+    expect(shown.centre[0]).toBeGreaterThan(180);
+    expect(shown.centre[1]).toBeLessThan(80);
+    await page.locator('.assets').screenshot({ path: join(ARTIFACTS, 'studio-asset-thumbnails.png') });
   });
 
   it('says Use it needs a save on a new template', async () => {

@@ -74,6 +74,12 @@ export const api = {
     form.append('file', file, file.name);
     return json<Asset>(await call('POST', '/api/assets', form));
   },
+  /** A small WebP of the asset (§24's Assets panel), as a Blob: an <img> cannot send the session's CSRF header. */
+  assetThumbnail: async (id: string, signal?: AbortSignal): Promise<Blob> => {
+    const response = await call('GET', `/api/assets/${encodeURIComponent(id)}/thumbnail`, undefined, {}, signal);
+    if (!response.ok) throw await errorOf(response);
+    return response.blob();
+  },
   deleteAsset: async (id: string) => {
     const response = await call('DELETE', `/api/assets/${encodeURIComponent(id)}`);
     if (!response.ok) throw await errorOf(response);
