@@ -97,6 +97,8 @@ describe('studio properties panel and Use it (1280×720)', () => {
     expect(y!.x).toBeGreaterThan(x!.x + 50);
     await expect(section('spans').evaluate((element) => (element as HTMLDetailsElement).open)).resolves.toBe(false);
     await expect(section('typography').evaluate((element) => (element as HTMLDetailsElement).open)).resolves.toBe(true);
+    // The shot shows position, content and typography together (the Layer section just above).
+    await section('position').evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: join(DOCS, 'studio-properties.png') });
     await page.locator('.properties').screenshot({ path: join(ARTIFACTS, 'studio-properties-full.png') });
     const height = await page.locator('.properties').evaluate((element) => element.scrollHeight);
