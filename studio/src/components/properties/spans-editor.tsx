@@ -40,7 +40,7 @@ export function SpansEditor({ spans, layerFamily, onValue, errorsFor }: SpansEdi
                   id={`${id}-weight`}
                   label={`${run} weight`}
                   value={span.fontWeight === undefined ? '' : String(span.fontWeight === 'bold' ? 700 : span.fontWeight === 'normal' ? 400 : span.fontWeight)}
-                  options={weightChoices(info, span.fontWeight ?? 400)}
+                  options={weightChoices(info, span.fontWeight ?? info?.weights[0] ?? 400)}
                   onChoose={(value) => set(index, 'fontWeight', value === '' ? undefined : Number(value))}
                 />
                 <RunSelect
