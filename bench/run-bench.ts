@@ -20,6 +20,7 @@ import { configureNativeAllocator } from '../src/render/renderer/native-allocato
 import { createTemplateSchema } from '../src/design/template.schema';
 import { sampleTemplate } from '../test/support/factories';
 import { jobsSection } from './jobs-bench';
+import { studioSection } from './studio-bench';
 
 const ROOT = join(__dirname, '..');
 // The raw pipeline's workers run with the same allocator setting as the server's.
@@ -33,8 +34,8 @@ const BATCH_ROUNDS = Number(process.env.BENCH_BATCH_ROUNDS ?? 5);
 const QR_RUNS = Number(process.env.BENCH_QR_RUNS ?? 200);
 const DOCUMENT_RUNS = Number(process.env.BENCH_DOCUMENT_RUNS ?? 200);
 const ZIP_JOB_ROWS = Number(process.env.BENCH_ZIP_JOB_ROWS ?? 10_000);
-/** BENCH_SECTIONS=cached,batch runs only those parts (fresh, cached, isolation, memory, batch, qr, documents, jobs, zipjob); default all. */
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'fresh,cached,isolation,memory,batch,qr,documents,jobs,zipjob').split(','));
+/** BENCH_SECTIONS=cached,batch runs only those parts (fresh, cached, isolation, memory, batch, qr, documents, jobs, zipjob, studio); default all. */
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'fresh,cached,isolation,memory,batch,qr,documents,jobs,zipjob,studio').split(','));
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -132,6 +133,8 @@ async function startPictor(dataDir: string): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       RENDER_THREADS: String(THREADS),
       WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${IMAGES_PORT}`,
+      // The studio section asks for ~100 previews in well under a minute (a person editing asks for fewer).
+      PREVIEW_PER_MINUTE: '10000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -327,6 +330,7 @@ async function main() {
     if (SECTIONS.has('documents')) await documentsSection();
     if (SECTIONS.has('jobs')) await jobsSection({ root: ROOT, env: BASE_ENV, threads: THREADS, base: BASE, apiKey, templateId, port: PORT, cli, record, text });
     if (SECTIONS.has('zipjob')) await zipJobSection();
+    if (SECTIONS.has('studio')) await studioSection({ base: BASE, record });
     if (SECTIONS.has('memory')) await memorySection();
   } finally {
     if (server.exitCode === null) server.kill('SIGKILL');

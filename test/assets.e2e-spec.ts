@@ -151,6 +151,34 @@ describe('assets', () => {
     expect((await testApp.request('GET', `/api/images/generated/${red.body.id}.png`)).status).toBe(404);
   });
 
+  it('serves its owner a small WebP thumbnail; another account’s, an unknown or a deleted asset is a 404', async () => {
+    const answer = await uploadAsset(testApp, alice.apiKey, await solidImage(640, 320, '#00ff00', 'png'));
+    expect(answer.status).toBe(201);
+    const id = answer.body.id as string;
+    const thumbnail = await testApp.request('GET', `/api/assets/${id}/thumbnail`, { apiKey: alice.apiKey });
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/webp');
+    expect(thumbnail.headers.get('cache-control')).toBe('private, max-age=86400');
+    const drawn = await sharp(thumbnail.bytes).metadata();
+    expect([drawn.format, drawn.width, drawn.height]).toEqual(['webp', 160, 80]);
+    const { data } = await sharp(thumbnail.bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(data[1]).toBeGreaterThan(200);
+    expect(data[0]).toBeLessThan(40);
+    // A small asset is not enlarged.
+    const small = await uploadAsset(testApp, alice.apiKey, await solidImage(40, 30, '#0000ff', 'gif'));
+    const smallThumbnail = await testApp.request('GET', `/api/assets/${small.body.id}/thumbnail`, { apiKey: alice.apiKey });
+    expect(await sharp(smallThumbnail.bytes).metadata()).toMatchObject({ width: 40, height: 30 });
+
+    const theirs = await testApp.request('GET', `/api/assets/${id}/thumbnail`, { apiKey: bob.apiKey });
+    expect([theirs.status, theirs.body.code]).toEqual([404, 'asset_not_found']);
+    const unknown = await testApp.request('GET', '/api/assets/ast_00000000000000000000/thumbnail', { apiKey: alice.apiKey });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'asset_not_found']);
+    expect((await testApp.request('DELETE', `/api/assets/${id}`, { apiKey: alice.apiKey })).status).toBe(204);
+    const deleted = await testApp.request('GET', `/api/assets/${id}/thumbnail`, { apiKey: alice.apiKey });
+    expect([deleted.status, deleted.body.code]).toEqual([404, 'asset_not_found']);
+    expect((await testApp.request('DELETE', `/api/assets/${small.body.id}`, { apiKey: alice.apiKey })).status).toBe(204);
+  });
+
   it('refuses another account’s, an unknown or a deleted asset at save; from an override it warns and skips the layer', async () => {
     const bobs = await uploadAsset(testApp, bob.apiKey, await solidImage(20, 20, '#00ff00'));
     const gone = await uploadAsset(testApp, alice.apiKey, await solidImage(20, 20, '#0000ff'));

@@ -154,7 +154,7 @@ describe('studio at /app/templates in a real browser', () => {
       ['Color', '#ffffff'],
     ])
       await field(label).fill(value);
-    await field('Font weight').fill('bold');
+    await field('Font weight').selectOption('700');
     await field('Max lines').fill('3');
     await field('Auto fit').check();
     await field('Min font size').fill('32');
@@ -176,7 +176,7 @@ describe('studio at /app/templates in a real browser', () => {
         text: 'Designing a card takes a minute',
         fontFamily: 'Inter',
         fontSize: 64,
-        fontWeight: 'bold',
+        fontWeight: 700,
         color: '#ffffff',
         maxLines: 3,
         autoFit: true,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { StorageModule } from '../storage/storage.module';
 import { AssetImageInspector } from './asset-image-inspector';
+import { AssetThumbnails } from './asset-thumbnails';
 import { AssetRecordsModule } from './asset-records.module';
 import { AssetsController } from './assets.controller';
 import { AssetsService } from './assets.service';
@@ -9,7 +10,7 @@ import { AssetsService } from './assets.service';
 @Module({
   imports: [AssetRecordsModule, StorageModule],
   controllers: [AssetsController],
-  providers: [AssetsService, AssetImageInspector],
+  providers: [AssetsService, AssetImageInspector, AssetThumbnails],
   exports: [AssetsService],
 })
 export class AssetsModule {}

@@ -60,6 +60,22 @@ export const assetsRouteDocs = defineRouteDocs([
     },
   },
   {
+    method: 'get',
+    path: '/api/assets/:id/thumbnail',
+    operationId: 'getAssetThumbnail',
+    tag: 'Assets',
+    summary: 'A small drawing of an asset',
+    description:
+      'The asset re-encoded as WebP, at most 160 pixels on its long side (never enlarged): what the studio shows in its Assets panel. ' +
+      "The uploaded bytes themselves are never served. Another account's asset answers 404 like a missing one. Also accepts the dashboard session " +
+      'cookie with its CSRF token in `X-CSRF-Token`.',
+    params: { id: z.string().describe('Asset id (`ast_…`)') },
+    responses: {
+      200: { description: 'The thumbnail', media: { 'image/webp': 'A WebP image' }, headers: ['Cache-Control', 'X-Content-Type-Options'] },
+      ...errors({ 404: ['asset_not_found'] }),
+    },
+  },
+  {
     method: 'delete',
     path: '/api/assets/:id',
     operationId: 'deleteAsset',

@@ -74,6 +74,10 @@ export class AssetsService {
     await this.storage.delete(asset.storageKey);
   }
 
+  async owns(accountId: string, id: string): Promise<boolean> {
+    return (await this.assets.findOwned(id, accountId)) !== null;
+  }
+
   /** The asset's bytes when `accountId` owns it and it is still stored; null otherwise (the render warns and skips the layer). */
   async imageOf(accountId: string, id: string): Promise<AssetImage | null> {
     const asset = await this.assets.findOwned(id, accountId);

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { ApiKeysService } from '../accounts/api-keys.service';
 import { BillingService } from '../billing/billing.service';
 import { AppException } from '../common/errors/app-exception';
-import { FONT_FAMILIES } from '../fonts/font-catalog';
 import { SettingsService } from '../settings/settings.service';
 import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
 import type { DashboardRequest, PageResult } from './dashboard.service';
@@ -10,7 +9,6 @@ import { Flash, FlashCodec } from './flash';
 import { ActiveSession, SessionsService } from './sessions.service';
 import { NavSection, ShellModel } from './views/app-shell';
 import { deliveriesPage } from './views/deliveries-page';
-import { fontsPage } from './views/fonts-page';
 import { keysPage } from './views/keys-page';
 import { usagePage } from './views/usage-page';
 
@@ -52,10 +50,6 @@ export class AccountPagesService {
     return this.render(request, 'deliveries', async (shell, active) =>
       deliveriesPage(shell, { deliveries: (await this.deliveries.list(active.account.id)).slice(0, 50) }),
     );
-  }
-
-  fonts(request: DashboardRequest): Promise<PageResult> {
-    return this.render(request, 'fonts', (shell) => Promise.resolve(fontsPage(shell, { fonts: FONT_FAMILIES.filter((font) => font.selectable) })));
   }
 
   createKey(request: DashboardRequest): Promise<PageResult> {

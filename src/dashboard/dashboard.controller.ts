@@ -11,6 +11,8 @@ import { TemplatePagesService } from './template-pages.service';
 import { DASHBOARD_SCRIPT } from './views/app-shell';
 import { CSRF_HEADER } from '../accounts/auth/session-authenticator';
 import { readCsvUpload } from './csv-upload';
+import { FontPagesService } from './font-pages.service';
+import { readFontUploadForm } from './font-upload-form';
 import { BulkCheck, JobPagesService } from './job-pages.service';
 import { BULK_SCRIPT, JOBS_SCRIPT } from './views/jobs-scripts';
 
@@ -38,6 +40,7 @@ export class DashboardController {
     private readonly templatePages: TemplatePagesService,
     private readonly assets: StudioAssets,
     private readonly jobPages: JobPagesService,
+    private readonly fontPages: FontPagesService,
     config: AppConfig,
   ) {
     this.secureCookies = config.publicBaseUrl.startsWith('https://');
@@ -60,7 +63,18 @@ export class DashboardController {
 
   @Get('fonts')
   async fonts(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.send(reply, await this.accountPages.fonts(this.input(request)));
+    return this.send(reply, await this.fontPages.list(this.input(request)));
+  }
+
+  /** The fonts page's upload (multipart, with `_csrf` among its fields): Post/Redirect/Get, a flash says how it went. */
+  @Post('fonts')
+  async uploadFont(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.send(reply, await this.fontPages.upload(this.input(request), await readFontUploadForm(request)));
+  }
+
+  @Post('fonts/:id/delete')
+  async deleteFont(@Req() request: FastifyRequest, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.send(reply, await this.fontPages.remove(this.input(request), id));
   }
 
   @Get('templates')

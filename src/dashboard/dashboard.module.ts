@@ -3,11 +3,13 @@ import { SessionAuthenticator } from '../accounts/auth/session-authenticator';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { BillingModule } from '../billing/billing.module';
+import { FontsModule } from '../fonts/fonts.module';
 import { PreviewModule } from '../preview/preview.module';
 import { StudioBundleModule } from '../studio-bundle/studio-bundle.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { SettingsModule } from '../settings/settings.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { FontPagesService } from './font-pages.service';
 import { JobPagesService } from './job-pages.service';
 import { DashboardController } from './dashboard.controller';
 import { DashboardService } from './dashboard.service';
@@ -31,6 +33,7 @@ import { SessionsService } from './sessions.service';
     TemplatesModule,
     PreviewModule,
     StudioBundleModule,
+    FontsModule,
   ],
   controllers: [DashboardController],
   providers: [
@@ -38,6 +41,7 @@ import { SessionsService } from './sessions.service';
     AccountPagesService,
     TemplatePagesService,
     JobPagesService,
+    FontPagesService,
     FlashCodec,
     SessionsService,
     SessionsRepository,

@@ -1,5 +1,6 @@
 import { studioHost } from './host';
 import type { Design, Layer } from './state/design';
+import type { FontFamilyInfo } from './state/font-faces';
 
 /** What a failed call rejects with: the API's error answer (`code`, `message`, `details`) and its status. */
 export class ApiError extends Error {
@@ -52,7 +53,7 @@ export const api = {
   create: async (design: Design) => json<SavedTemplate>(await call('POST', '/api/templates', design)),
   update: async (id: string, design: Design, version: number) =>
     json<SavedTemplate>(await call('PATCH', `/api/templates/${encodeURIComponent(id)}`, design, { 'if-match': `"${version}"` })),
-  fonts: async () => json<{ data: Array<{ family: string }> }>(await call('GET', '/api/fonts')),
+  fonts: async () => json<{ data: FontFamilyInfo[] }>(await call('GET', '/api/fonts')),
   uploadFont: async (file: File) => {
     const form = new FormData();
     form.append('file', file, file.name);
@@ -72,6 +73,12 @@ export const api = {
     const form = new FormData();
     form.append('file', file, file.name);
     return json<Asset>(await call('POST', '/api/assets', form));
+  },
+  /** A small WebP of the asset (§24's Assets panel), as a Blob: an <img> cannot send the session's CSRF header. */
+  assetThumbnail: async (id: string, signal?: AbortSignal): Promise<Blob> => {
+    const response = await call('GET', `/api/assets/${encodeURIComponent(id)}/thumbnail`, undefined, {}, signal);
+    if (!response.ok) throw await errorOf(response);
+    return response.blob();
   },
   deleteAsset: async (id: string) => {
     const response = await call('DELETE', `/api/assets/${encodeURIComponent(id)}`);

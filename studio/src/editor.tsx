@@ -12,7 +12,7 @@ import { ShortcutsHelp } from './components/shortcuts-help';
 import { StatusLine } from './components/status-line';
 import { TemplateSettings } from './components/template-settings';
 import { Toolbar } from './components/toolbar';
-import { UseIt } from './components/use-it';
+import { UseIt, UseItButton } from './components/use-it';
 import { useEditorShortcuts } from './hooks/use-editor-shortcuts';
 import { useHistoryShortcuts } from './hooks/use-history-shortcuts';
 import { useLayerCommands } from './hooks/use-layer-commands';
@@ -185,7 +185,10 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
           )}
         </section>
         <aside class="right">
-          <h2>Properties</h2>
+          <div class="right-head">
+            <h2>Properties</h2>
+            {!host.embedded && <UseItButton />}
+          </div>
           {selectedLayer ? (
             <Properties
               key={selection.serial}
@@ -199,7 +202,7 @@ export function Editor({ schema, templateId }: { schema: JsonSchema; templateId:
           ) : (
             <p class="muted">Select a layer on the canvas or in the list.</p>
           )}
-          {saved && !host.embedded && <UseIt id={saved.id} design={saved.design} />}
+          {!host.embedded && <UseIt id={saved?.id ?? null} design={saved?.design ?? null} />}
         </aside>
       </div>
       {menu && <ContextMenu at={menu} items={layerMenuItems(commands, names.length)} onClose={closeMenu} />}

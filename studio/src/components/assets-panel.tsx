@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, Asset } from '../api';
 import { isUploadableImage } from '../state/assets';
+import { AssetThumbnail } from './asset-thumbnail';
+import './asset-thumbnail.css';
 
 export interface AssetsPanelProps {
   /** Bumped by the editor after a drop uploaded an asset, so the list shows it. */
@@ -78,6 +80,7 @@ export function AssetsPanel({ refresh, onPick }: AssetsPanelProps) {
         <ul class="asset-list">
           {assets.map((asset) => (
             <li key={asset.id} data-asset={asset.id}>
+              <AssetThumbnail asset={asset} />
               <span>
                 {asset.width}×{asset.height} {asset.format.toUpperCase()} · {sizeOf(asset.bytes)}
               </span>

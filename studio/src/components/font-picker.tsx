@@ -1,20 +1,12 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api';
+import { refreshFonts, useFonts } from '../hooks/use-fonts';
 import { studioHost } from '../host';
 
 /** The account's font families (`GET /api/fonts`), and an upload that adds one and picks it. */
 export function FontPicker({ id, value, onValue, error }: { id: string; value: string; onValue: (value: unknown) => void; error?: string }) {
-  const [fonts, setFonts] = useState<string[]>([]);
+  const fonts = useFonts().map((font) => font.family);
   const [uploadMessage, setUploadMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const refresh = useCallback(
-    () =>
-      api.fonts().then(
-        (answer) => setFonts(answer.data.map((font) => font.family)),
-        () => undefined,
-      ),
-    [],
-  );
-  useEffect(() => void refresh(), [refresh]);
   const families = fonts.includes(value) || !value ? fonts : [value, ...fonts];
   const upload = async (event: Event) => {
     const input = event.target as HTMLInputElement;
@@ -22,7 +14,7 @@ export function FontPicker({ id, value, onValue, error }: { id: string; value: s
     if (!file) return;
     try {
       const font = await api.uploadFont(file);
-      await refresh();
+      await refreshFonts();
       onValue(font.family);
       setUploadMessage({ text: `Uploaded ${font.family}`, ok: true });
     } catch (caught) {
