@@ -221,6 +221,33 @@ describe('studio canvas: selection and arrangement (1280×720)', () => {
     expect(await ui.selection()).toEqual([]);
   });
 
+  it('asks the server for no preview while a layer is dragged, and for one when the drag ends', async () => {
+    await open('Drag preview');
+    const previews: number[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (request.url().endsWith('/api/templates/preview')) previews.push(Date.now());
+    };
+    page.on('request', onRequest);
+    try {
+      const start = await at(800, 360);
+      await page.mouse.move(start.x, start.y);
+      await page.mouse.down();
+      // Moves ~50 ms apart, each longer than the preview's debounce: before, each one asked for a drawing.
+      for (let step = 1; step <= 12; step++) {
+        await page.mouse.move(start.x + step * 8, start.y + step * 3);
+        await page.waitForTimeout(50);
+      }
+      expect(previews).toEqual([]);
+      await page.mouse.up();
+      await ui.previewSettled();
+      expect(previews).toHaveLength(1);
+      // The drawing that came is of the layer where the drag left it.
+      expect(Number(await page.getByLabel('X', { exact: true }).inputValue())).toBeGreaterThan(700);
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
   it('rotates with the handle above the layer (Shift: 15° steps), one undo step restores', async () => {
     await open('Rotating');
     await ui.layer('box').click();
@@ -364,6 +391,7 @@ describe('studio canvas: selection and arrangement (1280×720)', () => {
     await ui.expectFields(['Text'], ['Welcome\naboard']);
     // Leaving the field commits.
     await ui.layer('title').dblclick();
+    await editor.waitFor();
     await page.keyboard.type('Blurred');
     await ui.field('X').click();
     await ui.expectFields(['Text'], ['Blurred']);

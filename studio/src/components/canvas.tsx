@@ -52,7 +52,8 @@ export function Canvas(props: CanvasProps) {
   const scale = zoom === 'fit' ? fitted : zoom;
   const pointer = useCanvasPointer({ ...props, board, scale });
   // Drawn by the server at the displayed size (sharp when zoomed in), within the preview's own limit.
-  const preview = usePreview(design, previewWidth(design.width, scale, window.devicePixelRatio || 1), onDetails);
+  // Not redrawn while a layer is dragged, resized or rotated: the boxes move at frame rate, the drawing follows at the end.
+  const preview = usePreview(design, previewWidth(design.width, scale, window.devicePixelRatio || 1), onDetails, pointer.dragging);
 
   const zoomTo = (next: 'in' | 'out' | 'fit') => setZoom(next === 'fit' ? 'fit' : next === 'in' ? zoomIn(scale) : zoomOut(scale));
   // Ctrl/Cmd+=/-/0 anywhere in the editor (the browser would zoom the page otherwise), and Ctrl+wheel over the canvas.

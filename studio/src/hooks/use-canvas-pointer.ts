@@ -44,6 +44,8 @@ export interface CanvasPointerInput {
 export function useCanvasPointer({ board, design, scale, selectedNames, locked, select, toggle, selectNames, change, seal }: CanvasPointerInput) {
   const [guides, setGuides] = useState<Guides>(NO_GUIDES);
   const [marquee, setMarquee] = useState<Rect | null>(null);
+  // A drag, resize or rotation under way: the preview waits for its end (one drawing per gesture, not one per move).
+  const [dragging, setDragging] = useState(false);
   const gesture = useRef<Gesture | null>(null);
   const rotating = useRef<Rotating | null>(null);
   const boxing = useRef<Boxing | null>(null);
@@ -75,9 +77,11 @@ export function useCanvasPointer({ board, design, scale, selectedNames, locked, 
     if (grip === 'rotate') {
       const box = (event.currentTarget as HTMLElement).parentElement!.getBoundingClientRect();
       rotating.current = { index, center: { x: box.left + box.width / 2, y: box.top + box.height / 2 }, key: `rotate:${layer.name}:${event.timeStamp}` };
+      setDragging(true);
       return;
     }
     gesture.current = startGesture(layer, index, grip ? 'resize' : 'move', { x: event.clientX, y: event.clientY }, event.timeStamp, grip);
+    setDragging(true);
     companions.current = grip
       ? []
       : design.layers
@@ -121,6 +125,7 @@ export function useCanvasPointer({ board, design, scale, selectedNames, locked, 
     rotating.current = null;
     companions.current = [];
     setGuides(NO_GUIDES);
+    setDragging(false);
     seal();
   };
 
@@ -150,5 +155,5 @@ export function useCanvasPointer({ board, design, scale, selectedNames, locked, 
     selectNames([...box.before, ...touched.filter((name) => !box.before.includes(name))]);
   };
 
-  return { guides, marquee, begin, move, end, beginBox, moveBox, endBox };
+  return { guides, marquee, dragging, begin, move, end, beginBox, moveBox, endBox };
 }

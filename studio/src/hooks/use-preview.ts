@@ -13,11 +13,15 @@ export interface PreviewState {
   warnings: RenderWarning[];
 }
 
-/** The server's drawing of the design, refreshed (debounced) on every change; the newest answer wins. */
-export function usePreview(design: Design, width: number, onDetails: (details: Map<string, string>) => void): PreviewState {
+/**
+ * The server's drawing of the design, refreshed (debounced) on every change; the newest answer wins. While `paused`
+ * (a gesture under way) nothing is asked: the last drawing stays, and the design at the gesture's end is drawn.
+ */
+export function usePreview(design: Design, width: number, onDetails: (details: Map<string, string>) => void, paused = false): PreviewState {
   const [state, setState] = useState<PreviewState>({ url: null, sequence: 0, state: 'loading', error: null, warnings: [] });
   const sequence = useRef(0);
   useEffect(() => {
+    if (paused) return;
     const mine = ++sequence.current;
     const controller = new AbortController();
     const timer = setTimeout(() => {
@@ -43,6 +47,6 @@ export function usePreview(design: Design, width: number, onDetails: (details: M
       clearTimeout(timer);
       controller.abort();
     };
-  }, [design, width]);
+  }, [design, width, paused]);
   return state;
 }
