@@ -99,6 +99,9 @@ describe('studio properties panel and Use it (1280×720)', () => {
     await expect(section('typography').evaluate((element) => (element as HTMLDetailsElement).open)).resolves.toBe(true);
     // The shot shows position, content and typography together (the Layer section just above).
     await section('position').evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.waitForFunction(
+      () => document.querySelector('.canvas')?.getAttribute('data-preview') === 'ready' && document.querySelector<HTMLImageElement>('img.preview')?.complete === true,
+    );
     await page.screenshot({ path: join(DOCS, 'studio-properties.png') });
     await page.locator('.properties').screenshot({ path: join(ARTIFACTS, 'studio-properties-full.png') });
     const height = await page.locator('.properties').evaluate((element) => element.scrollHeight);
