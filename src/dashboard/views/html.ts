@@ -58,7 +58,7 @@ select{font:inherit;padding:.5rem .5rem;border:1px solid #94a3b8;border-radius:6
 .jobs{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.8rem}
 .job{border:1px solid var(--line);border-radius:10px;padding:.7rem .9rem;display:flex;flex-direction:column;gap:.45rem}
 .job-head{display:flex;justify-content:space-between;gap:1rem;align-items:flex-start}.job .bar{max-width:none}
-.status{font-weight:600;text-transform:capitalize}[data-status=completed] .status{color:var(--ok)}[data-status=canceled] .status{color:var(--muted)}
+.job-status{font-weight:600;text-transform:capitalize}[data-status=completed] .job-status{color:var(--ok)}[data-status=canceled] .job-status{color:var(--muted)}
 .thumb img{display:block;max-width:100%;height:auto}
 a.button{display:inline-block;font:inherit;padding:.5rem .9rem;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:#fff;text-decoration:none}
 `;

@@ -45,7 +45,7 @@ export function jobsPage(shell: ShellModel, model: JobsPageModel): string {
                   <span class="muted">· ${job.format.toUpperCase()} · output ${job.output} · ${when(new Date(job.createdAt))}</span><br />
                   <code class="muted">${job.id}</code>
                 </div>
-                <span class="status" data-field="status">${job.status}</span>
+                <span class="job-status" data-field="status">${job.status}</span>
               </div>
               ${progressBar(`Progress of ${job.id}`, job.progress)}
               <div class="row" style="justify-content:space-between;align-items:center">
