@@ -248,6 +248,28 @@ describe('studio canvas: selection and arrangement (1280×720)', () => {
     }
   });
 
+  it('shows the pointer’s design coordinates beside the zoom, at any zoom', async () => {
+    await open('Coordinates');
+    const readout = page.getByLabel('Pointer position in the design');
+    for (const zoom of ['fit', 'in'] as const) {
+      if (zoom === 'in') await ui.button('Zoom in').click();
+      // Over a layer and over empty canvas alike.
+      for (const [x, y] of [
+        [150, 120],
+        [600, 500],
+      ]) {
+        const point = await at(x, y);
+        await page.mouse.move(point.x, point.y);
+        const [shownX, shownY] = /^x (\d+) · y (\d+)$/
+          .exec((await readout.textContent()) ?? '')!
+          .slice(1)
+          .map(Number);
+        expect(Math.abs(shownX - x)).toBeLessThanOrEqual(1);
+        expect(Math.abs(shownY - y)).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
   it('rotates with the handle above the layer (Shift: 15° steps), one undo step restores', async () => {
     await open('Rotating');
     await ui.layer('box').click();

@@ -55,6 +55,23 @@ export function Canvas(props: CanvasProps) {
   // Not redrawn while a layer is dragged, resized or rotated: the boxes move at frame rate, the drawing follows at the end.
   const preview = usePreview(design, previewWidth(design.width, scale, window.devicePixelRatio || 1), onDetails, pointer.dragging);
 
+  // The pointer's design coordinates beside the zoom, written straight into the element: a re-render per move would cost the drag its frames.
+  const cursor = useRef<HTMLOutputElement>(null);
+  useEffect(() => {
+    const target = board.current!;
+    const show = (event: PointerEvent) => {
+      const bounds = target.getBoundingClientRect();
+      cursor.current!.textContent = `x ${Math.round((event.clientX - bounds.left) / scale)} · y ${Math.round((event.clientY - bounds.top) / scale)}`;
+    };
+    const hide = () => (cursor.current!.textContent = '');
+    target.addEventListener('pointermove', show, { capture: true });
+    target.addEventListener('pointerleave', hide);
+    return () => {
+      target.removeEventListener('pointermove', show, { capture: true });
+      target.removeEventListener('pointerleave', hide);
+    };
+  }, [scale]);
+
   const zoomTo = (next: 'in' | 'out' | 'fit') => setZoom(next === 'fit' ? 'fit' : next === 'in' ? zoomIn(scale) : zoomOut(scale));
   // Ctrl/Cmd+=/-/0 anywhere in the editor (the browser would zoom the page otherwise), and Ctrl+wheel over the canvas.
   useEffect(() => {
@@ -111,6 +128,7 @@ export function Canvas(props: CanvasProps) {
         <button type="button" onClick={() => setZoom('fit')} aria-pressed={zoom === 'fit'} title="Fit (Ctrl+0)">
           Fit
         </button>
+        <output class="cursor-position" ref={cursor} aria-label="Pointer position in the design" />
       </div>
       <div
         class={`canvas-frame${dropping ? ' drop-target' : ''}`}
