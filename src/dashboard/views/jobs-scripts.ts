@@ -155,5 +155,9 @@ start.addEventListener('click', function () {
   call('POST', '/api/jobs', form).then(function (job) { follow(job.id); }, function (error) { showError(error.message); start.disabled = false; });
 });
 fileInput.addEventListener('change', check);
+// A PDF's pages are vector PDFs: the raster format does not apply to them.
+document.getElementById('bulk-output').addEventListener('change', function (event) {
+  document.getElementById('bulk-format').disabled = event.target.value === 'pdf';
+});
 })();
 `;
