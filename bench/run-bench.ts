@@ -637,6 +637,18 @@ async function main() {
       samples.push(rss);
       if (rowsDone) resultSamples.push(rss);
     }, 250);
+    // The main thread's V8 heap and external memory, from the server's own /metrics every 5 s: what of the RSS is
+    // JavaScript objects (caches, maps) and what is native (Skia in the render threads, buffers, the allocator).
+    const parts: Array<{ heap: number; external: number }> = [];
+    const partsSampler = setInterval(() => {
+      void fetch(`${BASE}/metrics`)
+        .then((answer) => answer.text())
+        .then((metrics) => {
+          const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN) / 2 ** 20;
+          parts.push({ heap: value('pictor_nodejs_heap_size_used_bytes'), external: value('pictor_nodejs_external_memory_bytes') });
+        })
+        .catch(() => undefined);
+    }, 5_000);
     const started = performance.now();
     let rowsSeconds = 0;
     const response = await fetch(`${BASE}/api/jobs`, {
@@ -657,6 +669,7 @@ async function main() {
       if (job!.status === 'completed' || job!.status === 'canceled') break;
     }
     clearInterval(sampler);
+    clearInterval(partsSampler);
     const seconds = (performance.now() - started) / 1000;
     if (!job!.resultUrl) throw new Error(`${output} job ended without a result: ${JSON.stringify(job)}`);
     const resultBytes = (await fetch(`${BASE}${new URL(job!.resultUrl).pathname}`).then((answer) => answer.arrayBuffer())).byteLength;
@@ -680,6 +693,12 @@ async function main() {
       `${(growth * 100).toFixed(1)} %`,
       '≤ 10 %',
     );
+    const secondHalf = parts.slice(Math.floor(parts.length / 2));
+    if (secondHalf.length > 1)
+      record(
+        `${label} job: main thread JS heap used / external, second half start → end`,
+        `${secondHalf[0].heap.toFixed(0)} → ${secondHalf.at(-1)!.heap.toFixed(0)} MB / ${secondHalf[0].external.toFixed(0)} → ${secondHalf.at(-1)!.external.toFixed(0)} MB`,
+      );
   }
 
   async function memorySection() {
