@@ -34,8 +34,9 @@ const BATCH_ROUNDS = Number(process.env.BENCH_BATCH_ROUNDS ?? 5);
 const QR_RUNS = Number(process.env.BENCH_QR_RUNS ?? 200);
 const DOCUMENT_RUNS = Number(process.env.BENCH_DOCUMENT_RUNS ?? 200);
 const ZIP_JOB_ROWS = Number(process.env.BENCH_ZIP_JOB_ROWS ?? 10_000);
-/** BENCH_SECTIONS=cached,batch runs only those parts (fresh, cached, isolation, memory, batch, qr, documents, jobs, zipjob, studio); default all. */
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'fresh,cached,isolation,memory,batch,qr,documents,jobs,zipjob,studio').split(','));
+const PDF_JOB_ROWS = Number(process.env.BENCH_PDF_JOB_ROWS ?? 10_000);
+/** BENCH_SECTIONS=cached,batch runs only those parts (fresh, cached, isolation, memory, batch, qr, documents, jobs, zipjob, pdfjob, studio); default all. */
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'fresh,cached,isolation,memory,batch,qr,documents,jobs,zipjob,pdfjob,studio').split(','));
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -329,7 +330,8 @@ async function main() {
     if (SECTIONS.has('qr')) await qrSection();
     if (SECTIONS.has('documents')) await documentsSection();
     if (SECTIONS.has('jobs')) await jobsSection({ root: ROOT, env: BASE_ENV, threads: THREADS, base: BASE, apiKey, templateId, port: PORT, cli, record, text });
-    if (SECTIONS.has('zipjob')) await zipJobSection();
+    if (SECTIONS.has('zipjob')) await resultJobSection('zip', ZIP_JOB_ROWS);
+    if (SECTIONS.has('pdfjob')) await resultJobSection('pdf', PDF_JOB_ROWS);
     if (SECTIONS.has('studio')) await studioSection({ base: BASE, record });
     if (SECTIONS.has('memory')) await memorySection();
   } finally {
@@ -654,11 +656,12 @@ async function main() {
     }
   }
 
-  /** Server RSS while a 10,000-row job with output zip runs and its ZIP is streamed into the store (§22: flat). */
-  async function zipJobSection() {
-    // Small images (the sample card at 240×126) so 10,000 rows finish in minutes on 2 cores; the ZIP is what is measured.
-    console.log(`ZIP job (${ZIP_JOB_ROWS} rows, sample card at 240×126, output zip):`);
-    const rowsOfJob = Array.from({ length: ZIP_JOB_ROWS }, (_, index) => ({ title: { text: `Zip row ${index} ${text()}` } }));
+  /** Server RSS while a 10,000-row job with output zip (or pdf) runs and its result is streamed into the store (§22: flat). */
+  async function resultJobSection(output: 'zip' | 'pdf', jobRows: number) {
+    const label = output.toUpperCase();
+    // Small images (the sample card at 240×126) so 10,000 rows finish in minutes on 2 cores; the result is what is measured.
+    console.log(`${label} job (${jobRows} rows, sample card at 240×126, output ${output}):`);
+    const rowsOfJob = Array.from({ length: jobRows }, (_, index) => ({ title: { text: `${label} row ${index} ${text()}` } }));
     const samples: number[] = [];
     // Samples taken once every row is done: the ZIP being streamed into the store.
     const resultSamples: number[] = [];
@@ -668,15 +671,27 @@ async function main() {
       samples.push(rss);
       if (rowsDone) resultSamples.push(rss);
     }, 250);
+    // The main thread's V8 heap and external memory, from the server's own /metrics every 5 s: what of the RSS is
+    // JavaScript objects (caches, maps) and what is native (Skia in the render threads, buffers, the allocator).
+    const parts: Array<{ heap: number; external: number }> = [];
+    const partsSampler = setInterval(() => {
+      void fetch(`${BASE}/metrics`)
+        .then((answer) => answer.text())
+        .then((metrics) => {
+          const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN) / 2 ** 20;
+          parts.push({ heap: value('pictor_nodejs_heap_size_used_bytes'), external: value('pictor_nodejs_external_memory_bytes') });
+        })
+        .catch(() => undefined);
+    }, 5_000);
     const started = performance.now();
     let rowsSeconds = 0;
     const response = await fetch(`${BASE}/api/jobs`, {
       method: 'POST',
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ templateId, rows: rowsOfJob, output: 'zip', width: 240, height: 126 }),
+      body: JSON.stringify({ templateId, rows: rowsOfJob, output, width: 240, height: 126 }),
     });
     const created = (await response.json()) as { id: string };
-    if (response.status !== 202) throw new Error(`zip job refused: ${response.status} ${JSON.stringify(created)}`);
+    if (response.status !== 202) throw new Error(`${output} job refused: ${response.status} ${JSON.stringify(created)}`);
     let job: { status: string; progress: number; done: number; failed: number; resultUrl: string | null; resultError: unknown } | undefined;
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -688,26 +703,36 @@ async function main() {
       if (job!.status === 'completed' || job!.status === 'canceled') break;
     }
     clearInterval(sampler);
+    clearInterval(partsSampler);
     const seconds = (performance.now() - started) / 1000;
-    if (!job!.resultUrl) throw new Error(`zip job ended without a result: ${JSON.stringify(job)}`);
-    const zipBytes = (await fetch(`${BASE}${new URL(job!.resultUrl).pathname}`).then((answer) => answer.arrayBuffer())).byteLength;
+    if (!job!.resultUrl) throw new Error(`${output} job ended without a result: ${JSON.stringify(job)}`);
+    const resultBytes = (await fetch(`${BASE}${new URL(job!.resultUrl).pathname}`).then((answer) => answer.arrayBuffer())).byteLength;
     const half = samples.slice(Math.floor(samples.length / 2));
     const growth = (Math.max(...half) - half[0]) / half[0];
-    record('ZIP job: rows done / failed, time', `${job!.done} / ${job!.failed}, ${seconds.toFixed(0)} s (${(ZIP_JOB_ROWS / seconds).toFixed(0)} rows/s)`);
-    record('ZIP job: result size, time writing it', `${(zipBytes / 2 ** 20).toFixed(1)} MiB, ${(seconds - rowsSeconds).toFixed(1)} s`);
+    record(`${label} job: rows done / failed, time`, `${job!.done} / ${job!.failed}, ${seconds.toFixed(0)} s (${(jobRows / seconds).toFixed(0)} rows/s)`);
+    record(`${label} job: result size, time writing it`, `${(resultBytes / 2 ** 20).toFixed(1)} MiB, ${(seconds - rowsSeconds).toFixed(1)} s`);
     if (resultSamples.length > 0)
       record(
-        'ZIP job: RSS while the ZIP is written',
+        `${label} job: RSS while the ${label} is written`,
         `${resultSamples[0].toFixed(0)} → max ${Math.max(...resultSamples).toFixed(0)} MB`,
         `${(((Math.max(...resultSamples) - resultSamples[0]) / resultSamples[0]) * 100).toFixed(1)} %`,
       );
-    record('ZIP job: server RSS at start / peak / end', `${samples[0].toFixed(0)} / ${Math.max(...samples).toFixed(0)} / ${samples.at(-1)!.toFixed(0)} MB`);
     record(
-      'ZIP job: RSS growth over its second half',
+      `${label} job: server RSS at start / peak / end`,
+      `${samples[0].toFixed(0)} / ${Math.max(...samples).toFixed(0)} / ${samples.at(-1)!.toFixed(0)} MB`,
+    );
+    record(
+      `${label} job: RSS growth over its second half`,
       `${half[0].toFixed(0)} → max ${Math.max(...half).toFixed(0)} MB`,
       `${(growth * 100).toFixed(1)} %`,
       '≤ 10 %',
     );
+    const secondHalf = parts.slice(Math.floor(parts.length / 2));
+    if (secondHalf.length > 1)
+      record(
+        `${label} job: main thread JS heap used / external, second half start → end`,
+        `${secondHalf[0].heap.toFixed(0)} → ${secondHalf.at(-1)!.heap.toFixed(0)} MB / ${secondHalf[0].external.toFixed(0)} → ${secondHalf.at(-1)!.external.toFixed(0)} MB`,
+      );
   }
 
   async function memorySection() {

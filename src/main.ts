@@ -4,7 +4,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { configureHttpPlatform, createHttpAdapter, NEST_APPLICATION_OPTIONS } from './app.factory';
 import { AppModule } from './app.module';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
+import { exitGracefullyOnSignals, shutdownBoundMs } from './common/runtime/graceful-shutdown';
 import { AppLogger } from './logging/app-logger';
+import { DELIVERY_TIMEOUT_MS } from './webhooks/webhook-delivery.service';
 
 async function bootstrap(): Promise<void> {
   let config: AppConfig;
@@ -31,17 +33,10 @@ async function bootstrap(): Promise<void> {
   await app.listen(config.port, config.host);
   logger.log(`Pictor listening on ${await app.getUrl()}`);
 
-  // Stop accepting first, let in-flight requests finish, then close the app: pending webhook
-  // deliveries (10 s each at most), the render pool, the database and Redis.
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  // Stop accepting first, let in-flight requests finish, then close the app: the job rows being drawn, pending
+  // webhook deliveries, the render pool, the database and Redis (the bound adds up those steps' own bounds).
+  exitGracefullyOnSignals(logger, shutdownBoundMs(config, { servesHttp: true, deliveryTimeoutMs: DELIVERY_TIMEOUT_MS }), async (signal) => {
     logger.log(`${signal} received: draining`);
-    setTimeout(() => {
-      logger.error('Shutdown took longer than 20 s; exiting');
-      process.exit(1);
-    }, 20_000).unref();
     // Connections that finish their last request while we drain stay open as idle keep-alives;
     // close those as they appear so close() does not wait for clients to hang up.
     const server = app.getHttpServer();
@@ -50,11 +45,7 @@ async function bootstrap(): Promise<void> {
     clearInterval(sweeper);
     logger.log('HTTP server closed; finishing deliveries and closing resources');
     await app.close();
-    logger.log('Shutdown complete');
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  });
 }
 
 // Wrong configuration found while starting (a storage bucket that does not exist, refused

@@ -2,10 +2,11 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
+import { exitGracefullyOnSignals, shutdownBoundMs } from './common/runtime/graceful-shutdown';
 import { AppLogger } from './logging/app-logger';
-
-/** Past the lanes' own bound (a row's budget), shutdown gives up and exits. */
-const SHUTDOWN_GRACE_MS = 5_000;
+import { serveMetrics, type MetricsEndpoint } from './metrics/metrics-server';
+import { MetricsService } from './metrics/metrics.service';
+import { DELIVERY_TIMEOUT_MS } from './webhooks/webhook-delivery.service';
 
 /**
  * `npm run worker` (§22): the same application, configuration and render pool as the server, without the
@@ -34,26 +35,19 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
   const logger = app.get(AppLogger);
   app.useLogger(logger);
+  // Its own /metrics (job rows, their latency, the render pool): the worker serves no HTTP API to carry them.
+  let metrics: MetricsEndpoint | null = null;
+  if (config.workerMetricsPort !== null) {
+    metrics = await serveMetrics(app.get(MetricsService), config.host, config.workerMetricsPort);
+    logger.log(`Worker metrics on http://${config.host}:${metrics.port}/metrics`);
+  }
   logger.log(`Pictor worker started (pid ${process.pid})`);
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  exitGracefullyOnSignals(logger, shutdownBoundMs(config, { servesHttp: false, deliveryTimeoutMs: DELIVERY_TIMEOUT_MS }), async (signal) => {
     logger.log(`${signal} received: finishing the rows being drawn`);
-    setTimeout(
-      () => {
-        logger.error('Shutdown took too long; exiting');
-        process.exit(1);
-      },
-      config.renderTimeoutMs + SHUTDOWN_GRACE_MS * 2,
-    ).unref();
     await app.close();
-    logger.log('Shutdown complete');
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+    await metrics?.close();
+  });
 }
 
 bootstrap().catch((error: unknown) => {

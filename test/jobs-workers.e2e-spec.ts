@@ -171,7 +171,7 @@ describe('jobs on BullMQ with worker processes (§22 engine)', () => {
     (await api.request('GET', `/api/jobs/${id}/items`, { apiKey: owner.apiKey })).body.data.filter((item: { cached: boolean }) => !item.cached)
       .length as number;
 
-  it('runs a job on a separate worker process while the API instance (JOB_WORKER=off) draws nothing; readiness and /metrics show the queue', async () => {
+  it("runs a job on a separate worker process while the API instance (JOB_WORKER=off) draws nothing; readiness and /metrics show the queue, the worker's own /metrics its rows", async () => {
     const ready = await api.request('GET', '/health/ready');
     expect(ready.body.details.queue).toEqual({ status: 'up' });
     const before = await used();
@@ -182,10 +182,20 @@ describe('jobs on BullMQ with worker processes (§22 engine)', () => {
     const metrics = (await api.request('GET', '/metrics')).text;
     expect(metricValue(metrics, 'pictor_job_queue_depth', { state: 'waiting' })).toBe(2);
     expect(metricValue(metrics, 'pictor_job_rows_pending')).toBe(6);
-    await worker();
+    const metricsPort = await freePort();
+    await worker({ WORKER_METRICS_PORT: String(metricsPort) });
     await until(async () => (await job(id)).status === 'completed');
     expect(await job(id)).toMatchObject({ total: 6, done: 6, failed: 0 });
     expect(apiDraws).toBe(0);
+    // The worker serves no API, but its own /metrics: the rows it ran (rate() of it is rows per second) and their latency.
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(scraped.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const workerMetrics = await scraped.text();
+    expect(metricValue(workerMetrics, 'pictor_job_rows_total', { outcome: 'succeeded' })).toBe(6);
+    expect(metricValue(workerMetrics, 'pictor_job_row_duration_seconds_count')).toBe(6);
+    expect(metricValue(workerMetrics, 'pictor_job_rows_pending')).toBe(0);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/api/jobs`)).status).toBe(404);
     expect((await used()) - before).toBe(6);
     expect(await fresh(id)).toBe(6);
   }, 150_000);

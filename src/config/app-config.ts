@@ -67,6 +67,8 @@ export class AppConfig {
   readonly jobWorker: boolean;
   /** With Redis: how long a process that died (kill -9) still holds its job rows before others take them (ms). */
   readonly jobLeaseMs: number;
+  /** `npm run worker` only: the port of its Prometheus `/metrics` (on HOST); null serves none. */
+  readonly workerMetricsPort: number | null;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -157,6 +159,7 @@ const environmentSchema = z.object({
   JOB_CONCURRENCY_PER_ACCOUNT: integerString(1, 64).default(2),
   JOB_WORKER: z.enum(['on', 'off']).default('on'),
   JOB_LEASE: duration(1_000, 600_000).default(30_000),
+  WORKER_METRICS_PORT: integerString(1, 65535).optional(),
 });
 
 /** Accepts 64 hex characters or base64 of exactly 32 bytes. */
@@ -234,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobConcurrencyPerAccount: values.JOB_CONCURRENCY_PER_ACCOUNT,
     jobWorker: values.JOB_WORKER === 'on',
     jobLeaseMs: values.JOB_LEASE,
+    workerMetricsPort: values.WORKER_METRICS_PORT ?? null,
   });
 }
 

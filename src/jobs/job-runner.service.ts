@@ -138,7 +138,8 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
   private async process(item: ClaimedItem): Promise<RowResult> {
     const job = await this.jobs.findById(item.jobId);
     if (!job) return 'lost';
-    await this.jobs.markRunning(job.id, this.clock.now());
+    // Once per job, not per row (a row claimed after it started finds it running).
+    if (job.status === 'queued') await this.jobs.markRunning(job.id, this.clock.now());
     const startedAt = performance.now();
     // Background work on the render pool: interactive drawings go first (§22 fairness).
     const outcome = await runInBackground(() => this.renderRow(job, item));
@@ -153,7 +154,9 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     this.metrics.jobRowDuration.observe((performance.now() - startedAt) / 1000);
     // A claim lost meanwhile (expired and taken by another runner): that runner records the row.
     if (!(await this.items.finish(item, outcome))) return 'lost';
-    await this.completeIfDone(job.id);
+    // Only the runner recording a job's last pending row goes on to end it (one indexed look instead of three
+    // queries per row); finish is committed first, so of two last rows at least the later one sees none left.
+    if (!(await this.items.hasPending(job.id))) await this.completeIfDone(job.id);
     return 'recorded';
   }
 

@@ -21,6 +21,7 @@ import { JOB_RESULT_COMPOSERS, JobResultComposer } from './results/job-result-co
 import { JobResultRetentionService } from './results/job-result-retention.service';
 import { JobResultWriter } from './results/job-result-writer.service';
 import { JobResultsService } from './results/job-results.service';
+import { PdfResultComposer } from './results/pdf-result-composer';
 import { ZipResultComposer } from './results/zip-result-composer';
 
 /**
@@ -52,8 +53,9 @@ export class JobsModule {
         JobResultRetentionService,
         CsvInspectionService,
         ZipResultComposer,
+        PdfResultComposer,
         // One composer per `output` besides `images`.
-        { provide: JOB_RESULT_COMPOSERS, inject: [ZipResultComposer], useFactory: (...composers: JobResultComposer[]) => composers },
+        { provide: JOB_RESULT_COMPOSERS, inject: [ZipResultComposer, PdfResultComposer], useFactory: (...composers: JobResultComposer[]) => composers },
         ...engine,
       ],
       exports: [JobsService, CsvInspectionService],

@@ -45,17 +45,17 @@ export const jobSchema = component(
       .string()
       .nullable()
       .describe(
-        'The one result file (`zip`: entries `<index zero-padded>.<ext>` of every succeeded row, in row order), set when the job completes; ' +
+        'The one result file (`zip`: entries `<index zero-padded>.<ext>` of every succeeded row, in row order; `pdf`: a page per succeeded row, in row order), set when the job completes; ' +
           'null for `images`, while running, when canceled, or when the file could not be written or was deleted by retention (see `resultError`)',
       ),
     resultError: z
       .strictObject({
-        code: z.enum(['storage_unavailable', 'result_image_missing', 'result_failed', 'result_expired']),
+        code: z.enum(['storage_unavailable', 'result_image_missing', 'result_empty', 'result_failed', 'result_expired']),
         message: z.string(),
       })
       .nullable()
       .describe(
-        'Why a completed `zip` job has no `resultUrl`: the file could not be written (the rows stay drawn, billed and listed in its items), ' +
+        'Why a completed `zip` or `pdf` job has no `resultUrl`: the file could not be written (the rows stay drawn, billed and listed in its items; `result_empty`: a `pdf` job none of whose rows succeeded), ' +
           'or retention (IMAGE_RETENTION) deleted it. An addition to §22 (issue 26).',
       ),
     metadata: z

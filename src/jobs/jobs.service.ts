@@ -8,7 +8,7 @@ import { OVERRIDABLE, type LayerTypeName } from '../design/layer-registry';
 import type { Template } from '../templates/entities/template.entity';
 import { TemplatesService } from '../templates/templates.service';
 import { HookRenderService } from '../webhooks/hook-render.service';
-import { createJobSchema, ListJobsQuery } from './dto/create-job.schema';
+import { createJobRequestSchema, jobFormat, ListJobsQuery } from './dto/create-job.schema';
 import type { JobInput } from './dto/job-upload';
 import { JobItemResponse, JobResponse, toJobItemResponse, toJobResponse } from './dto/job-response';
 import type { Job } from './entities/job.entity';
@@ -45,7 +45,7 @@ export class JobsService {
 
   /** Order of checks as §9: body (400), webhookUrl (400s), template (404), rows against the template (400). */
   async create(account: Account, { body, csvColumns }: JobInput): Promise<JobResponse> {
-    const request = parseOrThrow(createJobSchema, body);
+    const request = parseOrThrow(createJobRequestSchema, body);
     // Rows and metadata as sent (see createJobSchema): a `__proto__` layer name stays a name.
     const raw = body as { rows: Array<Record<string, Record<string, unknown>>>; metadata?: Record<string, unknown> };
     if (request.webhookUrl !== undefined && request.webhookUrl !== null) await this.hooks.checkWebhook(account, request.webhookUrl);
@@ -58,7 +58,7 @@ export class JobsService {
       accountId: account.id,
       templateId: template.id,
       status: 'queued',
-      format: request.format,
+      format: jobFormat(request),
       output: request.output,
       width: request.width ?? null,
       height: request.height ?? null,

@@ -47,5 +47,7 @@ export class ImagesService {
 
   private served([, key, extension]: RegExpExecArray): void {
     this.events.emit(RESULT_EXTENSIONS.has(extension) ? RESULT_SERVED_EVENT : IMAGE_SERVED_EVENT, key);
+    // A PDF is a row's render or a job's result (output "pdf"): the job results' retention hears of it too.
+    if (extension === 'pdf') this.events.emit(RESULT_SERVED_EVENT, key);
   }
 }

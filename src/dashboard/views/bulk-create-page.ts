@@ -49,6 +49,7 @@ export function bulkCreatePage(shell: ShellModel, model: BulkCreatePageModel): s
             <label for="bulk-output">Result</label>
             <select id="bulk-output" name="output">
               <option value="zip">One ZIP of all images</option>
+              <option value="pdf">One PDF, a page per row (vector)</option>
               <option value="images">Image links</option>
             </select>
           </div>

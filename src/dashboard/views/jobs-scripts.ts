@@ -146,12 +146,18 @@ function follow(id) {
 start.addEventListener('click', function () {
   var form = new FormData();
   form.append('templateId', templateId);
-  form.append('format', document.getElementById('bulk-format').value);
-  form.append('output', document.getElementById('bulk-output').value);
+  var output = document.getElementById('bulk-output').value;
+  // A PDF's pages are PDFs (the format list offers raster formats only).
+  form.append('format', output === 'pdf' ? 'pdf' : document.getElementById('bulk-format').value);
+  form.append('output', output);
   form.append('file', fileInput.files[0]);
   start.disabled = true;
   call('POST', '/api/jobs', form).then(function (job) { follow(job.id); }, function (error) { showError(error.message); start.disabled = false; });
 });
 fileInput.addEventListener('change', check);
+// A PDF's pages are vector PDFs: the raster format does not apply to them.
+document.getElementById('bulk-output').addEventListener('change', function (event) {
+  document.getElementById('bulk-format').disabled = event.target.value === 'pdf';
+});
 })();
 `;

@@ -6,7 +6,7 @@ import { outputFormatSchema } from '../../design/output-formats';
 export const MAX_JOB_ROWS = 10_000;
 export const MAX_METADATA_BYTES = 4096;
 /** What a job ends with: each output but `images` has a result composer (results/). */
-export const JOB_OUTPUTS = ['images', 'zip'] as const;
+export const JOB_OUTPUTS = ['images', 'zip', 'pdf'] as const;
 
 const dimension = z.number().int().min(1).max(MAX_DIMENSION);
 
@@ -22,14 +22,19 @@ const rowSchema = z
 export const createJobSchema = z.strictObject({
   templateId: z.string().min(1).max(64),
   rows: z.array(rowSchema).min(1).max(MAX_JOB_ROWS),
-  format: outputFormatSchema.default('png'),
+  format: outputFormatSchema
+    .optional()
+    .describe('Each row\'s format, as in POST /api/generate (default `png`); with `output: "pdf"` it must be `pdf` or omitted'),
   width: dimension.optional(),
   height: dimension.optional(),
   quality: z.number().int().min(1).max(100).optional(),
   output: z
     .enum(JOB_OUTPUTS)
     .default('images')
-    .describe("`images`: the items carry their URLs; `zip`: also one ZIP of every succeeded image at the job's `resultUrl` (`pdf` is not offered yet)"),
+    .describe(
+      "`images`: the items carry their URLs; `zip`: also one ZIP of every succeeded image at the job's `resultUrl`; " +
+        '`pdf`: each row drawn as a one-page PDF, and one PDF of them all (a page per succeeded row, in row order) at `resultUrl`',
+    ),
   webhookUrl: z
     .string()
     .max(2048)
@@ -43,7 +48,16 @@ export const createJobSchema = z.strictObject({
     .describe('Your own data (a JSON object of at most 4 KiB), kept and returned on the job and in its webhook. An addition to §22 (issue 26).'),
 });
 
+/** The body as the service judges it: `format` must suit `output` (§22: a `pdf` job's rows are PDFs). */
+export const createJobRequestSchema = createJobSchema.superRefine((request, context) => {
+  if (request.output === 'pdf' && request.format !== undefined && request.format !== 'pdf')
+    context.addIssue({ code: 'custom', path: ['format'], message: 'must be "pdf" or omitted when output is "pdf"' });
+});
+
 export type CreateJobRequest = z.output<typeof createJobSchema>;
+
+/** The rows' format: as given, else `pdf` for a `pdf` job and `png` otherwise. */
+export const jobFormat = (request: CreateJobRequest) => request.format ?? (request.output === 'pdf' ? 'pdf' : 'png');
 
 export const listJobsQuerySchema = cursorPageQuerySchema;
 export type ListJobsQuery = CursorPageQuery;

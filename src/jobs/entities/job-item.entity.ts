@@ -10,7 +10,8 @@ export type JobItemStatus = 'pending' | 'succeeded' | 'failed';
  */
 @Entity({ name: 'job_items' })
 @Index('IDX_job_items_job_status', ['jobId', 'status'])
-@Index('IDX_job_items_account_status', ['accountId', 'status'])
+@Index('IDX_job_items_account_order', ['accountId', 'status', 'jobId', 'index'])
+@Index('IDX_job_items_account_claimed', ['accountId', 'status', 'claimedUntil'])
 export class JobItem {
   @PrimaryColumn({ name: 'job_id', type: 'varchar', length: 32 })
   jobId: string;

@@ -105,7 +105,7 @@ export class JobLaneWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const { accountId, lane } = job.data;
     const prefix = laneTokenPrefix(lane);
     const until = () => new Date(this.clock.now().getTime() + this.config.renderTimeoutMs + CLAIM_MARGIN_MS);
-    const rotateAt = Date.now() + QUANTUM_MS;
+    let rotateAt = Date.now() + QUANTUM_MS;
     // The row this lane's previous holder claimed and never finished (it died or stalled).
     let item: ClaimedItem | null = await this.items.takeOver(accountId, prefix, newToken(prefix), until());
     for (;;) {
@@ -123,12 +123,23 @@ export class JobLaneWorker implements OnApplicationBootstrap, OnModuleDestroy {
       if (!item) return;
       const result = await this.runner.runClaimed(item);
       item = null;
-      if (result === 'released' || Date.now() >= rotateAt) {
+      if (result === 'released' || (Date.now() >= rotateAt && (await this.othersWaiting()))) {
         // Back of the queue: other accounts' lanes go first; after an outage, try again shortly.
         await job.moveToDelayed(Date.now() + (result === 'released' ? PAUSE_MS : 0), token);
         throw new DelayedError();
       }
+      // No other lane waits for a slot: going to the back of an empty queue would only leave the threads idle
+      // until BullMQ hands the lane out again, so the lane keeps its slot for another quantum.
+      if (Date.now() >= rotateAt) rotateAt = Date.now() + QUANTUM_MS;
     }
+  }
+
+  /** Whether lanes wait for a slot (other accounts' rows); when Redis does not say, yes (rotate, as is fair). */
+  private othersWaiting(): Promise<boolean> {
+    return this.queue.waitingLanes().then(
+      (waiting) => waiting > 0,
+      () => true,
+    );
   }
 
   private noteOutage(error: Error): void {

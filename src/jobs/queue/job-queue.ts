@@ -53,6 +53,11 @@ export class JobQueue implements OnModuleInit {
     );
   }
 
+  /** Lanes waiting for a worker's slot (a lane that has drawn its quantum yields only to these). */
+  async waitingLanes(): Promise<number> {
+    return withDeadline(this.queue.getWaitingCount(), ANSWER_WITHIN_MS);
+  }
+
   /** Lanes by state, for /metrics. */
   async depth(): Promise<Record<'waiting' | 'active' | 'delayed', number>> {
     const counts = await withDeadline(this.queue.getJobCounts('waiting', 'active', 'delayed'), ANSWER_WITHIN_MS);

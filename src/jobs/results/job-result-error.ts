@@ -3,7 +3,7 @@ import { ImagesErrorCode } from '../../storage/images.exception';
 
 /** Why a job has no result file although it asked for one: `resultError` on the job (an addition to §22). */
 export interface JobResultError {
-  code: 'storage_unavailable' | 'result_image_missing' | 'result_failed' | 'result_expired';
+  code: 'storage_unavailable' | 'result_image_missing' | 'result_empty' | 'result_failed' | 'result_expired';
   message: string;
 }
 
@@ -14,9 +14,17 @@ export class ResultImageMissingError extends Error {
   }
 }
 
+/** A result that needs at least one succeeded row (a PDF has at least one page) and has none. */
+export class ResultEmptyError extends Error {
+  constructor() {
+    super('No row succeeded, and a PDF needs at least one page');
+  }
+}
+
 /** The error a failed attempt leaves on the job: what a user can act on, never a stack or an internal message. */
 export function resultErrorOf(error: unknown): JobResultError {
   if (error instanceof ResultImageMissingError) return { code: 'result_image_missing', message: error.message };
+  if (error instanceof ResultEmptyError) return { code: 'result_empty', message: error.message };
   if (error instanceof AppException && error.code === ImagesErrorCode.STORAGE_UNAVAILABLE) return { code: 'storage_unavailable', message: error.message };
   return { code: 'result_failed', message: 'The result file could not be written' };
 }
