@@ -25,7 +25,6 @@ import { SettingsModule } from './settings/settings.module';
 import { TemplatesModule } from './templates/templates.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { JobsModule } from './jobs/jobs.module';
-import { JobQueueModule } from './jobs/queue/job-queue.module';
 import { EditorSessionsModule } from './editor-sessions/editor-sessions.module';
 
 @Module({})
@@ -55,7 +54,9 @@ export class AppModule {
         HealthModule,
         SettingsModule,
         WebhooksModule,
-        ...(config.redisUrl ? [JobQueueModule.forRoot()] : []),
+        // BullMQ is loaded only with REDIS_URL: a single instance never pays for it at start-up.
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        ...(config.redisUrl ? [(require('./jobs/queue/job-queue.module') as typeof import('./jobs/queue/job-queue.module')).JobQueueModule.forRoot()] : []),
         JobsModule.forRoot(config),
         DashboardModule,
         EditorSessionsModule,

@@ -53,10 +53,11 @@ const ROOMS: Record<string, readonly string[]> = {
   ],
   webhooks: ['common', 'database', 'network', 'accounts', 'metrics', 'settings', 'render', 'idempotency'],
   // Jobs: bulk rows rendered through render/, billed by it, announced through webhooks/.
-  jobs: ['common', 'config', 'database', 'design', 'accounts', 'metrics', 'templates', 'render', 'webhooks', 'idempotency', 'storage'],
+  // Health: readiness of every dependency; the jobs' queue reports through its QueueProbe.
+  health: ['common', 'config', 'redis', 'accounts', 'storage', 'billing', 'render'],
+  jobs: ['common', 'config', 'database', 'design', 'accounts', 'metrics', 'templates', 'render', 'webhooks', 'idempotency', 'storage', 'health'],
   preview: ['common', 'config', 'design', 'accounts', 'limits', 'fonts', 'billing', 'templates', 'render'],
   'template-files': ['common', 'design', 'accounts', 'templates'],
-  health: ['common', 'config', 'redis', 'accounts', 'storage', 'billing', 'render', 'jobs'],
   // Pages and documents that show every feature.
   // The studio's built front end, served by the dashboard and the embed page alike.
   'studio-bundle': [],

@@ -1,11 +1,11 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { AppConfig } from '../config/app-config';
-import { JobQueue } from '../jobs/queue/job-queue';
 import { RedisConnections } from '../redis/redis-connections';
 import { RendererService } from '../render/renderer/renderer.service';
 import { ImageStorage } from '../storage/image-storage';
 import { DependencyHealthIndicator } from './dependency.health';
+import { QueueProbe } from './queue-probe';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -21,7 +21,7 @@ export class HealthService {
     private readonly redis: RedisConnections,
     private readonly renderer: RendererService,
     /** Present with REDIS_URL: the jobs' BullMQ queue (§22). */
-    @Optional() private readonly jobQueue?: JobQueue,
+    @Optional() private readonly jobQueue?: QueueProbe,
   ) {}
 
   live() {

@@ -13,8 +13,6 @@ import { JobRunnerService } from './job-runner.service';
 import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
-import { JobLaneWorker } from './queue/job-lane.worker';
-import { QueueJobDispatcher } from './queue/queue-job-dispatcher';
 import { CsvInspectionService } from './csv-inspection.service';
 import { JobResultsRepository } from './job-results.repository';
 import { JOB_RESULT_COMPOSERS, JobResultComposer } from './results/job-result-composer';
@@ -29,12 +27,19 @@ import { ZipResultComposer } from './results/zip-result-composer';
  * polls the database); with REDIS_URL they run on the shared BullMQ queue (JobQueueModule), in every process
  * whose JOB_WORKER is on. Job and row state lives in the database either way.
  */
+/** The BullMQ engine's providers, loaded only with REDIS_URL (BullMQ is a tenth of the server's module loading). */
+function queueEngine(config: AppConfig): Provider[] {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { QueueJobDispatcher } = require('./queue/queue-job-dispatcher') as typeof import('./queue/queue-job-dispatcher');
+  const { JobLaneWorker } = require('./queue/job-lane.worker') as typeof import('./queue/job-lane.worker');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return [{ provide: JobDispatcher, useClass: QueueJobDispatcher }, ...(config.jobWorker ? [JobLaneWorker] : [])];
+}
+
 @Module({})
 export class JobsModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const engine: Provider[] = config.redisUrl
-      ? [{ provide: JobDispatcher, useClass: QueueJobDispatcher }, ...(config.jobWorker ? [JobLaneWorker] : [])]
-      : [{ provide: JobDispatcher, useClass: LocalJobDispatcher }];
+    const engine: Provider[] = config.redisUrl ? queueEngine(config) : [{ provide: JobDispatcher, useClass: LocalJobDispatcher }];
     return {
       module: JobsModule,
       // Global: the dashboard's jobs pages use JobsService and CsvInspectionService from the one instance AppModule configures.

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { JOB_QUEUE, redisOptionsFromUrl } from './job-lanes';
+import { QueueProbe } from '../../health/queue-probe';
 import { JobQueue } from './job-queue';
 
 /**
@@ -32,8 +33,8 @@ export class JobQueueModule {
         }),
         BullModule.registerQueue({ name: JOB_QUEUE }),
       ],
-      providers: [JobQueue],
-      exports: [JobQueue],
+      providers: [JobQueue, { provide: QueueProbe, useExisting: JobQueue }],
+      exports: [JobQueue, QueueProbe],
     };
   }
 }
