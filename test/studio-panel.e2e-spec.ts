@@ -100,7 +100,9 @@ describe('studio properties panel and Use it (1280×720)', () => {
     // The shot shows position, content and typography together (the Layer section just above).
     await section('position').evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await page.waitForFunction(
-      () => document.querySelector('.canvas')?.getAttribute('data-preview') === 'ready' && document.querySelector<HTMLImageElement>('img.preview')?.complete === true,
+      () =>
+        document.querySelector('.canvas')?.getAttribute('data-preview') === 'ready' &&
+        document.querySelector<HTMLImageElement>('img.preview')?.complete === true,
     );
     await page.screenshot({ path: join(DOCS, 'studio-properties.png') });
     await page.locator('.properties').screenshot({ path: join(ARTIFACTS, 'studio-properties-full.png') });
