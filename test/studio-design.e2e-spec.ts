@@ -1,12 +1,10 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { AccountsService } from '../src/accounts/accounts.service';
-import { ApiKeysService } from '../src/accounts/api-keys.service';
-import { launchChromium } from './support/chromium';
-import { startTestApp, TestApp } from './support/test-app';
+import { startStudioBrowser, StudioBrowser } from './support/studio-browser';
+import type { TestApp } from './support/test-app';
 
 const ARTIFACTS = join(__dirname, '..', 'test-artifacts');
 // Screenshots go to test-artifacts/ (git-ignored); UPDATE_DOCS=1 refreshes the committed ones under docs/.
@@ -17,32 +15,21 @@ const rect = (name: string, x: number, y: number, width: number, height: number,
 
 /** §23's studio bullet and §24 at 1280×720, by mouse and keyboard: warnings, placeholder, zoom and fit, multi-select, align, distribute, duplicate. */
 describe('studio as a design tool (1280×720)', () => {
+  let studio: StudioBrowser;
   let testApp: TestApp;
-  let browser: Browser;
   let page: Page;
   let apiKey: string;
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     mkdirSync(DOCS, { recursive: true });
-    // A generous render budget: the first drawings load the fonts into cold workers on a shared, busy machine.
-    testApp = await startTestApp({ env: { PREVIEW_PER_MINUTE: '1000', RENDER_TIMEOUT: '60s' } });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-    page.on('dialog', (dialog) => void dialog.accept());
-    page.on('pageerror', (error) => console.warn(`studio page error: ${error.message}`));
-    await page.goto(`${testApp.baseUrl}/app/signup`);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill('a long passphrase');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/app/);
-    const account = (await testApp.get(AccountsService).findByEmail(EMAIL))!;
-    apiKey = (await testApp.get(ApiKeysService).create(account.id, 'test')).plainKey;
+    // The shared set-up gives a generous render budget: the first drawings load the fonts into cold workers on a busy machine.
+    studio = await startStudioBrowser(EMAIL);
+    ({ testApp, page, apiKey } = studio);
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await testApp?.close();
+    await studio?.close();
   });
 
   const canvas = () => page.getByRole('application', { name: 'Template canvas' });
