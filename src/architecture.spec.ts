@@ -62,7 +62,7 @@ const ROOMS: Record<string, readonly string[]> = {
   // The studio's built front end, served by the dashboard and the embed page alike.
   'studio-bundle': [],
   // Editor sessions (§23): the embed's credential, judged in the accounts guard; its page loads the studio bundle.
-  'editor-sessions': ['common', 'config', 'database', 'design', 'accounts', 'templates', 'preview', 'render', 'studio-bundle', 'dashboard'],
+  'editor-sessions': ['common', 'config', 'database', 'design', 'accounts', 'templates', 'preview', 'render', 'studio-bundle'],
   dashboard: [
     'common',
     'config',

@@ -1,5 +1,6 @@
 import type { Flash, RevealedSecret } from '../flash';
-import { html, layout, RawHtml } from './html';
+import { html, RawHtml } from '../../common/http/html';
+import { layout } from './layout';
 
 export type NavSection = 'templates' | 'jobs' | 'keys' | 'usage' | 'deliveries' | 'fonts';
 

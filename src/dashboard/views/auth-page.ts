@@ -1,4 +1,5 @@
-import { html, layout } from './html';
+import { html } from '../../common/http/html';
+import { layout } from './layout';
 
 export interface AuthPageModel {
   mode: 'login' | 'signup';

@@ -1,6 +1,6 @@
 import type { LayerTypeName } from '../../design/layer-registry';
 import { appPage, ShellModel } from './app-shell';
-import { html, raw } from './html';
+import { html, raw } from '../../common/http/html';
 
 export interface BulkCreatePageModel {
   template: { id: string; name: string };

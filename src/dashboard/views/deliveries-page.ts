@@ -1,5 +1,5 @@
 import { appPage, ShellModel, when } from './app-shell';
-import { html } from './html';
+import { html } from '../../common/http/html';
 
 export interface DeliveriesPageModel {
   deliveries: Array<{ url: string; outcome: string; responseStatus: number | null; durationMs: number; createdAt: Date; error: string | null }>;

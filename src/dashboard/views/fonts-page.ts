@@ -1,6 +1,6 @@
 import type { FontFace } from '../../fonts/entities/font-face.entity';
 import { appPage, csrf, ShellModel } from './app-shell';
-import { html } from './html';
+import { html } from '../../common/http/html';
 
 export interface FontsPageModel {
   builtin: ReadonlyArray<{ family: string; weights: readonly number[]; covers: string }>;

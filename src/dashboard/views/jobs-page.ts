@@ -1,6 +1,6 @@
 import type { JobResponse } from '../../jobs/dto/job-response';
 import { appPage, ShellModel, when } from './app-shell';
-import { html, raw, RawHtml } from './html';
+import { html, raw, RawHtml } from '../../common/http/html';
 
 export interface JobsPageModel {
   jobs: JobResponse[];

@@ -1,5 +1,5 @@
 import { appPage, csrf, ShellModel, when } from './app-shell';
-import { html, RawHtml } from './html';
+import { html, RawHtml } from '../../common/http/html';
 
 export interface KeysPageModel {
   apiKeys: Array<{ id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null }>;

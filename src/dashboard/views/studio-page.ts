@@ -1,4 +1,5 @@
-import { escapeHtml, html, layout, raw } from './html';
+import { escapeHtml, html, raw } from '../../common/http/html';
+import { layout } from './layout';
 
 export interface StudioPageModel {
   csrfToken: string;

@@ -1,5 +1,5 @@
 import { appPage, csrf, ShellModel, when } from './app-shell';
-import { html } from './html';
+import { html } from '../../common/http/html';
 
 export interface TemplatesPageModel {
   templates: Array<{ id: string; name: string; width: number; height: number; version: number; updatedAt: Date }>;

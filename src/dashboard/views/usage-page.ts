@@ -1,5 +1,5 @@
 import { appPage, ShellModel } from './app-shell';
-import { html } from './html';
+import { html } from '../../common/http/html';
 
 export interface UsagePageModel {
   plan: string;

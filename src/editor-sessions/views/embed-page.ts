@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../dashboard/views/html';
+import { escapeHtml } from '../../common/http/html';
 
 /** What the embed's script starts from (a JSON script element, so the page needs no inline script). */
 export interface EmbedBootstrap {
