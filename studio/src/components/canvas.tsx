@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useCanvasPointer } from '../hooks/use-canvas-pointer';
+import { CanvasSelection, useCanvasPointer } from '../hooks/use-canvas-pointer';
 import { useElementSize } from '../hooks/use-element-size';
 import { usePreview } from '../hooks/use-preview';
-import type { Change } from '../hooks/use-template-document';
-import { Design, layerIndex, nudgeLayer, replaceLayer } from '../state/design';
+import { layerIndex, nudgeLayer, replaceLayer } from '../state/design';
 import { canvasAction } from '../state/keyboard';
 import { shortcutFor } from '../state/shortcuts';
 import { fitScale, previewWidth, Zoom, zoomIn, zoomOut } from '../state/zoom';
@@ -16,21 +15,8 @@ import { TextEditorOverlay } from './text-editor-overlay';
 const FIT_MARGIN = 24;
 const ZOOMS = { 'zoom-in': 'in', 'zoom-out': 'out', 'zoom-fit': 'fit' } as const;
 
-export interface CanvasProps {
-  design: Design;
+export interface CanvasProps extends CanvasSelection {
   selected: string | null;
-  /** Every selected layer (the primary one and those Shift+click or the selection box added). */
-  selectedNames: readonly string[];
-  /** Locked layers: selectable, never dragged, resized, rotated or nudged. */
-  locked: ReadonlySet<string>;
-  select: (name: string | null) => void;
-  /** Shift+click: add the layer to the selection, or take it out. */
-  toggle: (name: string) => void;
-  /** The selection box's layers (the first becomes the primary one). */
-  selectNames: (names: readonly string[]) => void;
-  change: Change;
-  /** Ends a drag's undo step. */
-  seal: () => void;
   onDelete: () => void;
   /** Right-click, Shift+F10 or the Menu key: the context menu at `point` (viewport pixels). */
   onMenu: (point: { x: number; y: number }) => void;

@@ -23,17 +23,26 @@ interface Boxing {
   before: readonly string[];
 }
 
-export interface CanvasPointerInput {
-  board: { current: HTMLDivElement | null };
+/** What the canvas shares with its pointer: the design, the selection and how to change them. */
+export interface CanvasSelection {
   design: Design;
-  scale: number;
+  /** Every selected layer (the primary one and those Shift+click or the selection box added). */
   selectedNames: readonly string[];
+  /** Locked layers: selectable, never dragged, resized, rotated or nudged. */
   locked: ReadonlySet<string>;
   select: (name: string | null) => void;
+  /** Shift+click: add the layer to the selection, or take it out. */
   toggle: (name: string) => void;
+  /** The selection box's layers (the first becomes the primary one). */
   selectNames: (names: readonly string[]) => void;
   change: Change;
+  /** Ends a drag's undo step. */
   seal: () => void;
+}
+
+export interface CanvasPointerInput extends CanvasSelection {
+  board: { current: HTMLDivElement | null };
+  scale: number;
 }
 
 /**
