@@ -329,7 +329,20 @@ async function main() {
     if (SECTIONS.has('batch')) await batchSection();
     if (SECTIONS.has('qr')) await qrSection();
     if (SECTIONS.has('documents')) await documentsSection();
-    if (SECTIONS.has('jobs')) await jobsSection({ root: ROOT, env: BASE_ENV, threads: THREADS, base: BASE, apiKey, templateId, port: PORT, cli, record, text });
+    if (SECTIONS.has('jobs'))
+      await jobsSection({
+        root: ROOT,
+        env: BASE_ENV,
+        threads: THREADS,
+        base: BASE,
+        apiKey,
+        templateId,
+        port: PORT,
+        cli,
+        record,
+        text,
+        mainThreadCpuSeconds: () => mainThreadCpuSeconds(server.pid!),
+      });
     if (SECTIONS.has('zipjob')) await resultJobSection('zip', ZIP_JOB_ROWS);
     if (SECTIONS.has('pdfjob')) await resultJobSection('pdf', PDF_JOB_ROWS);
     if (SECTIONS.has('studio')) await studioSection({ base: BASE, record });

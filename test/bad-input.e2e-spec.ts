@@ -1,7 +1,7 @@
-import { readdirSync } from 'node:fs';
 import { RenderCacheEntry } from '../src/render/entities/render-cache-entry.entity';
 import { Template } from '../src/templates/entities/template.entity';
 import { createAccount, createTemplate, sampleTemplate, TestAccount } from './support/factories';
+import { storedFiles } from './support/stored-files';
 import { startTestApp, TestApp } from './support/test-app';
 
 describe('malformed requests answer 4xx JSON and change nothing', () => {
@@ -18,7 +18,7 @@ describe('malformed requests answer 4xx JSON and change nothing', () => {
   afterAll(() => testApp?.close());
 
   const snapshot = async () => ({
-    images: readdirSync(testApp.config.imagesDir).length,
+    images: storedFiles(testApp.config.imagesDir).length,
     cache: await testApp.dataSource.getRepository(RenderCacheEntry).count(),
     templates: await testApp.dataSource.getRepository(Template).count(),
   });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -8,6 +8,7 @@ import { AccountsService } from '../src/accounts/accounts.service';
 import { QuotaCounterRepository } from '../src/billing/quota-counter.repository';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
 import { HttpFixtureServer } from './support/http-fixture-server';
+import { storedFiles } from './support/stored-files';
 import { startSecondInstance, startTestApp, TestApp } from './support/test-app';
 
 /** POST /api/generate/document (§21): several pages in one PDF, read back by poppler and qpdf. */
@@ -56,7 +57,7 @@ describe('Documents: several pages in one PDF (§21)', () => {
   const documentOf = (account: TestAccount, body: unknown, headers?: Record<string, string>) =>
     testApp.request('POST', '/api/generate/document', { apiKey: account.apiKey, body, ...(headers ? { headers } : {}) });
   const usage = async (account: TestAccount) => (await testApp.request('GET', '/api/usage', { apiKey: account.apiKey })).body;
-  const storedFiles = () => readdirSync(testApp.config.imagesDir, { recursive: true }).length;
+  const storedCount = () => storedFiles(testApp.config.imagesDir).length;
   /** `count` pages of the card, each with a text no other test uses (so the document is drawn fresh). */
   const cardPages = (cardId: string, count: number) =>
     Array.from({ length: count }, () => ({ templateId: cardId, layers: { title: { text: `page ${++sequence}` } } }));
@@ -130,13 +131,13 @@ describe('Documents: several pages in one PDF (§21)', () => {
 
   it('is all or none: a document larger than what is left of the quota is a 429 naming what is left, and draws, counts and stores nothing', async () => {
     const { account, cardId } = await owner({ monthly: 2 });
-    const files = storedFiles();
+    const files = storedCount();
     const refused = await documentOf(account, { pages: cardPages(cardId, 3) });
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: 'quota_exceeded', limit: 2, used: 0, remaining: 2 });
     expect(refused.headers.get('retry-after')).toBe(String(refused.body.retryAfter));
     expect((await usage(account)).quota.used).toBe(0);
-    expect(storedFiles()).toBe(files);
+    expect(storedCount()).toBe(files);
 
     const fits = await documentOf(account, { pages: cardPages(cardId, 2) });
     expect(fits.status).toBe(200);
@@ -248,7 +249,7 @@ describe('Documents: several pages in one PDF (§21)', () => {
       const account = await createAccount(bounded, { plan: 'pro' });
       const cardId = await createTemplate(bounded, account.apiKey);
       const pages = Array.from({ length: 4 }, (_, page) => ({ templateId: cardId, layers: { avatar: { imageUrl: `${imagesUrl}/slow.png?page=${page}` } } }));
-      const files = readdirSync(bounded.config.imagesDir, { recursive: true }).length;
+      const files = storedFiles(bounded.config.imagesDir).length;
       const started = Date.now();
       const answer = await bounded.request('POST', '/api/generate/document', { apiKey: account.apiKey, body: { pages } });
       expect(answer.status).toBe(503);
@@ -258,7 +259,7 @@ describe('Documents: several pages in one PDF (§21)', () => {
       const after = (await bounded.request('GET', '/api/usage', { apiKey: account.apiKey })).body;
       expect(after.quota.used).toBe(0);
       expect(await bounded.get(QuotaCounterRepository).openLeases(account.account.id)).toBe(0);
-      expect(readdirSync(bounded.config.imagesDir, { recursive: true }).length).toBe(files);
+      expect(storedFiles(bounded.config.imagesDir).length).toBe(files);
       // The one render thread was freed (the document's worker was stopped and replaced): a document of text only draws.
       // Retried a few times: the replacing worker loads its fonts first, which on a busy machine can approach the budget.
       const textOnly = () => bounded.request('POST', '/api/generate/document', { apiKey: account.apiKey, body: { pages: [{ templateId: cardId }] } });

@@ -238,7 +238,10 @@ describe('studio canvas: selection and arrangement (1280×720)', () => {
         await page.waitForTimeout(50);
       }
       expect(previews).toEqual([]);
+      // The canvas still says "ready" from before the drag until the debounce fires: wait for the request itself.
+      const asked = page.waitForRequest((request) => request.url().endsWith('/api/templates/preview'), { timeout: 5000 });
       await page.mouse.up();
+      await asked;
       await ui.previewSettled();
       expect(previews).toHaveLength(1);
       // The drawing that came is of the layer where the drag left it.

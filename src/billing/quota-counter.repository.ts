@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type Database from 'better-sqlite3';
-import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSqlite3Driver';
 import { DataSource } from 'typeorm';
 import { insertIgnore, SqlStatement, sqlTimestamp } from '../database/sql';
+import { SqlTransactionRunner, TransactionBody } from '../database/sql-transaction';
 
 /** Units reserved for one render (a document: one per page): counted at once, given back unless committed before `expiresAt`. */
 export interface QuotaLease {
@@ -14,12 +13,6 @@ export interface QuotaLease {
   /** How many units the lease holds; 1 when absent. All are reserved, committed and given back together. */
   units?: number;
 }
-
-/**
- * A transaction's body: yields `[sql, parameters]` and receives the rows that statement changed. Written
- * as a generator so the same body runs synchronously on SQLite and with awaits on MySQL.
- */
-type TransactionBody<T> = () => Generator<[string, unknown[]], T, number>;
 
 // Units are parameters: a document reserves all its pages in one conditional UPDATE (all or none), which the
 // database applies atomically (SQLite: one writer; MySQL: the row's lock), so concurrent reservations never over-grant.
@@ -40,17 +33,14 @@ const DELETE_EXPIRED_LEASE = 'DELETE FROM quota_leases WHERE id = ? AND expires_
  * that completes deletes its lease (the unit stays counted); one that fails releases it (the unit goes
  * back). A lease whose process died expires and is reclaimed by any instance: whoever deletes the
  * row gives the unit back, so two instances reclaiming at once refund it once.
- *
- * Transactions: on MySQL a pooled connection per transaction; on SQLite one synchronous better-sqlite3
- * transaction (the driver shares one connection, so TypeORM's asynchronous transactions would interleave).
+ * Transactions run through SqlTransactionRunner (synchronous on SQLite).
  */
 @Injectable()
 export class QuotaCounterRepository {
-  private readonly sqlite: Database.Database | null;
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly transactions: SqlTransactionRunner;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
-    this.sqlite = dataSource.options.type === 'better-sqlite3' ? ((dataSource.driver as BetterSqlite3Driver).databaseConnection as Database.Database) : null;
+    this.transactions = new SqlTransactionRunner(dataSource);
   }
 
   /** Counts the lease's units if the period has room for all of them; false (nothing counted) when it has not. */
@@ -139,41 +129,7 @@ export class QuotaCounterRepository {
     return Number(rows[0].count);
   }
 
-  private async transaction<T>(body: TransactionBody<T>): Promise<T> {
-    if (this.sqlite) return this.sqliteTransaction(this.sqlite, body);
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    await runner.startTransaction();
-    try {
-      const steps = body();
-      let step = steps.next();
-      while (!step.done) {
-        const [sql, parameters] = step.value;
-        step = steps.next((await runner.query(sql, parameters, true)).affected ?? 0);
-      }
-      await runner.commitTransaction();
-      return step.value;
-    } catch (error) {
-      await runner.rollbackTransaction();
-      throw error;
-    } finally {
-      await runner.release();
-    }
-  }
-
-  /** Synchronous from BEGIN to COMMIT: nothing else on the shared connection can run in between. */
-  private sqliteTransaction<T>(db: Database.Database, body: TransactionBody<T>): T {
-    const run = db.transaction(() => {
-      const steps = body();
-      let step = steps.next();
-      while (!step.done) {
-        const [sql, parameters] = step.value;
-        let statement = this.statements.get(sql);
-        if (!statement) this.statements.set(sql, (statement = db.prepare(sql)));
-        step = steps.next(statement.run(...parameters).changes);
-      }
-      return step.value;
-    });
-    return run.immediate();
+  private transaction<T>(body: TransactionBody<T>): Promise<T> {
+    return this.transactions.run(body);
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { execute, sqlTimestamp } from '../database/sql';
+import { execute, SqlStatement, sqlTimestamp } from '../database/sql';
+import { SqlTransactionRunner } from '../database/sql-transaction';
 import type { JobItem, JobItemStatus } from './entities/job-item.entity';
 
 /** A row a runner holds: drawn by it alone until `claimedUntil`. */
@@ -31,9 +32,35 @@ interface ItemRow {
   error: string | null;
 }
 
+/** The next row a runner may take after the one it finishes: whose account, under which token, until when. */
+export interface NextClaim {
+  accountId: string;
+  token: string;
+  now: Date;
+  until: Date;
+}
+
 /** Candidates a taker tries per look: enough for the others taking the same account's first rows at once. */
 const CANDIDATES = 8;
 const ACTIVE_JOB = "SELECT 1 FROM jobs WHERE jobs.id = job_items.job_id AND jobs.status IN ('queued', 'running')";
+const CLAIMABLE = `FROM job_items WHERE account_id = ? AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < ?)
+  AND EXISTS (${ACTIVE_JOB}) ORDER BY job_id, item_index LIMIT ?`;
+const CLAIMABLE_WITH_LAYERS = `SELECT job_id, item_index, layers ${CLAIMABLE}`;
+/** A compare-and-set on one row: pending, unclaimed or its claim expired, its job still active. */
+const CLAIM = `UPDATE job_items SET claim_token = ?, claimed_until = ? WHERE job_id = ? AND item_index = ? AND status = 'pending'
+  AND (claimed_until IS NULL OR claimed_until < ?) AND EXISTS (${ACTIVE_JOB})`;
+
+function finishStatement(item: ClaimedItem, outcome: ItemOutcome): SqlStatement {
+  const values =
+    outcome.status === 'succeeded'
+      ? [outcome.status, outcome.imageUrl, outcome.cached ? 1 : 0, JSON.stringify(outcome.warnings), null]
+      : [outcome.status, null, 0, null, JSON.stringify(outcome.error)];
+  return [
+    `UPDATE job_items SET status = ?, image_url = ?, cached = ?, warnings = ?, error = ?, claim_token = NULL, claimed_until = NULL
+       WHERE job_id = ? AND item_index = ? AND claim_token = ? AND status = 'pending'`,
+    [...values, item.jobId, item.index, item.token],
+  ];
+}
 
 /**
  * The one owner of `job_items` (inserted with their job by JobsRepository). Claims are compare-and-set
@@ -42,15 +69,19 @@ const ACTIVE_JOB = "SELECT 1 FROM jobs WHERE jobs.id = job_items.job_id AND jobs
  */
 @Injectable()
 export class JobItemsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly transactions: SqlTransactionRunner;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.transactions = new SqlTransactionRunner(dataSource);
+  }
 
   /** Rows of the account's active jobs a runner may claim, oldest job first, in row order. */
   async claimable(accountId: string, now: Date, limit: number): Promise<Array<{ jobId: string; index: number }>> {
-    const rows: Array<{ job_id: string; item_index: number }> = await this.dataSource.query(
-      `SELECT job_id, item_index FROM job_items WHERE account_id = ? AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < ?)
-         AND EXISTS (${ACTIVE_JOB}) ORDER BY job_id, item_index LIMIT ?`,
-      [accountId, sqlTimestamp(now), limit],
-    );
+    const rows: Array<{ job_id: string; item_index: number }> = await this.dataSource.query(`SELECT job_id, item_index ${CLAIMABLE}`, [
+      accountId,
+      sqlTimestamp(now),
+      limit,
+    ]);
     return rows.map((row) => ({ jobId: row.job_id, index: Number(row.item_index) }));
   }
 
@@ -65,12 +96,7 @@ export class JobItemsRepository {
 
   /** Takes the row under `token` until `until`; null when another runner has it, it is done, or its job ended. */
   async claim(jobId: string, index: number, token: string, now: Date, until: Date): Promise<ClaimedItem | null> {
-    const changed = await execute(
-      this.dataSource,
-      `UPDATE job_items SET claim_token = ?, claimed_until = ? WHERE job_id = ? AND item_index = ? AND status = 'pending'
-         AND (claimed_until IS NULL OR claimed_until < ?) AND EXISTS (${ACTIVE_JOB})`,
-      [token, sqlTimestamp(until), jobId, index, sqlTimestamp(now)],
-    );
+    const changed = await execute(this.dataSource, CLAIM, [token, sqlTimestamp(until), jobId, index, sqlTimestamp(now)]);
     if (changed !== 1) return null;
     const rows: Array<{ layers: string }> = await this.dataSource.query(
       'SELECT layers FROM job_items WHERE job_id = ? AND item_index = ? AND claim_token = ?',
@@ -139,17 +165,32 @@ export class JobItemsRepository {
 
   /** Records the row's outcome if this claim still holds it; false when it was lost (expired and taken). */
   async finish(item: ClaimedItem, outcome: ItemOutcome): Promise<boolean> {
-    const values =
-      outcome.status === 'succeeded'
-        ? [outcome.status, outcome.imageUrl, outcome.cached ? 1 : 0, JSON.stringify(outcome.warnings), null]
-        : [outcome.status, null, 0, null, JSON.stringify(outcome.error)];
-    const changed = await execute(
-      this.dataSource,
-      `UPDATE job_items SET status = ?, image_url = ?, cached = ?, warnings = ?, error = ?, claim_token = NULL, claimed_until = NULL
-         WHERE job_id = ? AND item_index = ? AND claim_token = ? AND status = 'pending'`,
-      [...values, item.jobId, item.index, item.token],
-    );
-    return changed === 1;
+    const [sql, parameters] = finishStatement(item, outcome);
+    return (await execute(this.dataSource, sql, parameters)) === 1;
+  }
+
+  /**
+   * Records the row's outcome and, in the same transaction, takes the account's next claimable row under
+   * `next.token`: the claim passes from one row to the next, so the account's live claims never rise above
+   * what they were and no count is needed. A lost claim (expired and taken) records nothing and takes nothing.
+   */
+  async finishAndClaimNext(item: ClaimedItem, outcome: ItemOutcome, next: NextClaim): Promise<{ recorded: boolean; next: ClaimedItem | null }> {
+    const now = sqlTimestamp(next.now);
+    const until = sqlTimestamp(next.until);
+    return this.transactions.run(function* () {
+      if ((yield finishStatement(item, outcome)) !== 1) return { recorded: false, next: null };
+      const candidates = (yield { read: [CLAIMABLE_WITH_LAYERS, [next.accountId, now, CANDIDATES]] }) as Array<{
+        job_id: string;
+        item_index: number;
+        layers: string;
+      }>;
+      for (const candidate of candidates) {
+        if ((yield [CLAIM, [next.token, until, candidate.job_id, candidate.item_index, now]]) !== 1) continue;
+        const layers = JSON.parse(candidate.layers) as Record<string, unknown>;
+        return { recorded: true, next: { jobId: candidate.job_id, index: Number(candidate.item_index), token: next.token, layers } };
+      }
+      return { recorded: true, next: null };
+    });
   }
 
   /** Gives an unstarted claim back at once (the runner is stopping). */

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { AccountsService } from '../accounts/accounts.service';
@@ -22,11 +23,25 @@ import { JobResultWriter } from './results/job-result-writer.service';
 const POLL_MS = 500;
 /** Past a render's own budget, for planning and image fetches: a claim outliving its process is taken again after this. */
 export const CLAIM_MARGIN_MS = 60_000;
+/** When a claim taken now lapses: past the render's budget and the margin. */
+export function claimUntil(config: AppConfig, now: Date): Date {
+  return new Date(now.getTime() + config.renderTimeoutMs + CLAIM_MARGIN_MS);
+}
+
 /** Answers that say the service, not the row, failed (§20): the row goes back to pending and is drawn later. */
 const OUTAGE_CODES = new Set(['dependency_unavailable', 'storage_unavailable']);
 
 /** What became of a claimed row: its outcome recorded, handed back to pending (drawn later), or lost to another claim. */
 export type RowResult = 'recorded' | 'released' | 'lost';
+
+/** A row's run: what became of it, and the account's next row its claim passed to (taken with the record), if any. */
+export interface RowRun {
+  result: RowResult;
+  next: ClaimedItem | null;
+}
+
+/** Jobs' settings never change once created: rows read them from memory (a claim proves the job still active). */
+const JOBS_REMEMBERED = 1_000;
 
 /**
  * The in-process engine (§22 without Redis): job state lives in the database; this runner claims rows of
@@ -41,6 +56,7 @@ export type RowResult = 'recorded' | 'released' | 'lost';
 export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(JobRunnerService.name);
   private readonly running = new Set<SettledPromise<unknown>>();
+  private readonly jobsSeen = new LRUCache<string, Job>({ max: JOBS_REMEMBERED });
   private timer: NodeJS.Timeout | null = null;
   private ticking: SettledPromise<void> | null = null;
   private again = false;
@@ -75,7 +91,8 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     await this.ticking;
-    await Promise.all([...this.running]);
+    // A row finishing now may hand its claim on (given back at once, tracked like a row).
+    while (this.running.size > 0) await Promise.all([...this.running]);
   }
 
   /** Looks for rows now (one look at a time; a wake during a look runs another after it). */
@@ -103,7 +120,7 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
       const now = this.clock.now();
       const free = this.config.jobConcurrencyPerAccount - (await this.items.claimedCount(accountId, now));
       if (free <= 0) continue;
-      const until = new Date(now.getTime() + this.config.renderTimeoutMs + CLAIM_MARGIN_MS);
+      const until = claimUntil(this.config, now);
       for (const candidate of await this.items.claimable(accountId, now, free)) {
         if (this.stopping) return;
         const claimed = await this.items.claim(candidate.jobId, candidate.index, randomUUID(), now, until);
@@ -112,9 +129,17 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     }
   }
 
+  /**
+   * Runs a claimed row; its claim then passes to the account's next row, run at once (no look needed between
+   * rows, so the render thread it frees gets its next drawing sooner). A chain that ends wakes the runner.
+   */
   private start(item: ClaimedItem): void {
-    void this.runClaimed(item).then(
-      () => this.wake(),
+    void this.runClaimed(item, this.stopping ? undefined : randomUUID()).then(
+      ({ next }) => {
+        if (!next) this.wake();
+        else if (this.stopping) void this.runClaimedRelease(next);
+        else this.start(next);
+      },
       (error: unknown) => {
         this.logger.warn(`Job ${item.jobId} row ${item.index}: ${(error as Error).message}`);
         this.wake();
@@ -122,9 +147,21 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     );
   }
 
-  /** Runs one claimed row to its outcome (either engine); shutdown waits for it. */
-  runClaimed(item: ClaimedItem): Promise<RowResult> {
-    const run = settle(this.process(item));
+  /**
+   * Runs one claimed row to its outcome (either engine); shutdown waits for it. With `nextToken`, the
+   * account's next claimable row is taken under it in the transaction that records this one.
+   */
+  runClaimed(item: ClaimedItem, nextToken?: string): Promise<RowRun> {
+    return this.tracked(this.process(item, nextToken));
+  }
+
+  /** Hands a claimed row back unstarted (the runner is stopping); shutdown waits for it. */
+  private runClaimedRelease(item: ClaimedItem): Promise<void> {
+    return this.tracked(this.items.release(item));
+  }
+
+  private tracked<T>(work: Promise<T>): Promise<T> {
+    const run = settle(work);
     this.running.add(run);
     this.metrics.jobRowsRunning.set(this.running.size);
     return run.then((outcome) => {
@@ -135,11 +172,9 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     });
   }
 
-  private async process(item: ClaimedItem): Promise<RowResult> {
-    const job = await this.jobs.findById(item.jobId);
-    if (!job) return 'lost';
-    // Once per job, not per row (a row claimed after it started finds it running).
-    if (job.status === 'queued') await this.jobs.markRunning(job.id, this.clock.now());
+  private async process(item: ClaimedItem, nextToken: string | undefined): Promise<RowRun> {
+    const job = await this.job(item.jobId);
+    if (!job) return { result: 'lost', next: null };
     const startedAt = performance.now();
     // Background work on the render pool: interactive drawings go first (§22 fairness).
     const outcome = await runInBackground(() => this.renderRow(job, item));
@@ -148,16 +183,33 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     // row goes back (its unit was refunded) and is drawn later, by this process or another.
     if (outcome.status === 'failed' && ((this.stopping && Number(outcome.error.statusCode) >= 500) || OUTAGE_CODES.has(String(outcome.error.code)))) {
       await this.items.release(item);
-      return 'released';
+      return { result: 'released', next: null };
     }
     this.metrics.jobRows.inc({ outcome: outcome.status });
     this.metrics.jobRowDuration.observe((performance.now() - startedAt) / 1000);
+    const now = this.clock.now();
+    const { recorded, next } =
+      nextToken && !this.stopping
+        ? await this.items.finishAndClaimNext(item, outcome, { accountId: job.accountId, token: nextToken, now, until: claimUntil(this.config, now) })
+        : { recorded: await this.items.finish(item, outcome), next: null };
     // A claim lost meanwhile (expired and taken by another runner): that runner records the row.
-    if (!(await this.items.finish(item, outcome))) return 'lost';
+    if (!recorded) return { result: 'lost', next: null };
     // Only the runner recording a job's last pending row goes on to end it (one indexed look instead of three
-    // queries per row); finish is committed first, so of two last rows at least the later one sees none left.
-    if (!(await this.items.hasPending(job.id))) await this.completeIfDone(job.id);
-    return 'recorded';
+    // queries per row; none when the claim passed to another row of the same job); the record is committed
+    // first, so of two last rows at least the later one sees none left.
+    if (next?.jobId !== job.id && !(await this.items.hasPending(job.id))) await this.completeIfDone(job.id);
+    return { result: 'recorded', next };
+  }
+
+  /** The job's settings, from memory after the first row; marked running once (a row claimed after it started finds it running). */
+  private async job(id: string): Promise<Job | null> {
+    const remembered = this.jobsSeen.get(id);
+    if (remembered) return remembered;
+    const job = await this.jobs.findById(id);
+    if (!job) return null;
+    if (job.status === 'queued') await this.jobs.markRunning(job.id, this.clock.now());
+    this.jobsSeen.set(id, job);
+    return job;
   }
 
   /** The row as POST /api/generate would answer it: its render, or the error body it would have had. */

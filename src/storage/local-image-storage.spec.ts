@@ -1,7 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalImageStorage } from './local-image-storage';
+import { LocalImageStorage, SPARE_FOLDER } from './local-image-storage';
+import { STALE_SPARE_MS } from './spare-files';
 
 describe('LocalImageStorage.put', () => {
   let directory: string;
@@ -12,7 +13,19 @@ describe('LocalImageStorage.put', () => {
     storage = new LocalImageStorage(directory);
   });
 
-  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+  afterEach(async () => {
+    await storage.onModuleDestroy();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  /** The files stored, spares left out. */
+  const stored = () => readdirSync(directory).filter((name) => name !== SPARE_FOLDER);
+  const spares = () => readdirSync(join(directory, SPARE_FOLDER));
+  /** Waits (up to 2 s) until the spare folder holds `count` files. */
+  const sparesReady = async (count = 8) => {
+    for (let waited = 0; waited < 2_000 && spares().length !== count; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(spares()).toHaveLength(count);
+  };
 
   // A drawn image takes the synchronous path, a font or huge image the asynchronous one: both must store whole files.
   it.each([
@@ -23,7 +36,7 @@ describe('LocalImageStorage.put', () => {
     bytes[size - 1] = 9;
     await storage.put('card.png', bytes);
     expect(readFileSync(join(directory, 'card.png')).equals(bytes)).toBe(true);
-    expect(readdirSync(directory)).toEqual(['card.png']);
+    expect(stored()).toEqual(['card.png']);
     expect(await storage.exists('card.png')).toBe(true);
   });
 
@@ -39,5 +52,46 @@ describe('LocalImageStorage.put', () => {
     await storage.put('taken/inner.png', Buffer.from('x'));
     await expect(storage.put('taken', Buffer.from('y'))).rejects.toThrow();
     expect(readdirSync(directory).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('writes a drawn image into a spare empty file made ahead (no file created on the event loop), and makes another', async () => {
+    await storage.put('first.png', Buffer.from('first'));
+    await sparesReady();
+    const inodes = new Set(spares().map((name) => statSync(join(directory, SPARE_FOLDER, name)).ino));
+    const bytes = Buffer.alloc(48 * 1024, 3);
+    await storage.put('second.png', bytes);
+    expect(inodes.has(statSync(join(directory, 'second.png')).ino)).toBe(true);
+    expect(readFileSync(join(directory, 'second.png')).equals(bytes)).toBe(true);
+    await sparesReady();
+    expect(stored().sort()).toEqual(['first.png', 'second.png']);
+  });
+
+  it('removes its spares at shutdown', async () => {
+    await storage.put('card.png', Buffer.from('x'));
+    await sparesReady();
+    await storage.onModuleDestroy();
+    expect(spares()).toEqual([]);
+  });
+
+  it('removes spares a dead process left (older than an hour), not younger ones', async () => {
+    const folder = join(directory, SPARE_FOLDER);
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'dead-1'), '');
+    writeFileSync(join(folder, 'alive-1'), '');
+    const old = (Date.now() - STALE_SPARE_MS - 60_000) / 1000;
+    utimesSync(join(folder, 'dead-1'), old, old);
+    await storage.put('card.png', Buffer.from('x'));
+    await sparesReady(9);
+    expect(spares()).toContain('alive-1');
+    expect(spares()).not.toContain('dead-1');
+  });
+
+  it('stores the image all the same when its spare was removed under it', async () => {
+    await storage.put('first.png', Buffer.from('first'));
+    await sparesReady();
+    for (const name of spares()) rmSync(join(directory, SPARE_FOLDER, name));
+    await storage.put('second.png', Buffer.from('second'));
+    expect(readFileSync(join(directory, 'second.png'), 'utf8')).toBe('second');
+    expect(stored().filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ImageStorage, StoredImage } from './image-storage';
+import { SpareFiles } from './spare-files';
 
 /**
  * Files up to this size (every drawn image of ordinary size) are written synchronously. Through the
@@ -17,18 +18,24 @@ const SYNCHRONOUS_WRITE_LIMIT = 1024 * 1024;
 /** Temporary names are unique per process (random once, then a counter: fresh random bytes per file were 46 µs of main-thread time in a profile). */
 const PROCESS_TAG = randomBytes(6).toString('hex');
 
+/** Spare empty files (spare-files.ts) live here, inside the images folder; no image name can reach it (IMAGE_FILE_PATTERN). */
+export const SPARE_FOLDER = '.spare';
+
 /** `STORAGE_URL=file:<dir>` (the default, `$DATA_DIR/images`). */
 export class LocalImageStorage extends ImageStorage {
   private readonly directory: string;
+  private readonly spares: SpareFiles;
   private written = 0;
 
   constructor(directory: string) {
     super();
     this.directory = directory;
     mkdirSync(this.directory, { recursive: true });
+    this.spares = new SpareFiles(join(directory, SPARE_FOLDER));
   }
 
   async put(name: string, bytes: Uint8Array): Promise<void> {
+    if (bytes.byteLength <= SYNCHRONOUS_WRITE_LIMIT && !name.includes('/') && this.putIntoSpare(name, bytes)) return;
     const { target, temporary } = await this.temporaryFor(name);
     try {
       if (bytes.byteLength <= SYNCHRONOUS_WRITE_LIMIT) {
@@ -41,6 +48,26 @@ export class LocalImageStorage extends ImageStorage {
     } catch (error) {
       await unlink(temporary).catch(() => undefined);
       throw error;
+    }
+  }
+
+  /** Removes the spare files not used (Nest calls this at shutdown). */
+  onModuleDestroy(): Promise<void> {
+    return this.spares.close();
+  }
+
+  /** Written into a spare empty file, renamed into place; false (nothing left behind) when no spare could serve. */
+  private putIntoSpare(name: string, bytes: Uint8Array): boolean {
+    const spare = this.spares.take();
+    if (!spare) return false;
+    try {
+      writeFileSync(spare, bytes);
+      renameSync(spare, this.path(name));
+      return true;
+    } catch {
+      // The ordinary path tries again and reports its own error, if any.
+      rmSync(spare, { force: true });
+      return false;
     }
   }
 

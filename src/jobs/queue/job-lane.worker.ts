@@ -6,7 +6,7 @@ import { Clock } from '../../common/clock/clock';
 import { AppConfig } from '../../config/app-config';
 import type { ClaimedItem } from '../job-items.repository';
 import { JobItemsRepository } from '../job-items.repository';
-import { CLAIM_MARGIN_MS, JobRunnerService } from '../job-runner.service';
+import { claimUntil, JobRunnerService } from '../job-runner.service';
 import { JobsRepository } from '../jobs.repository';
 import { JOB_QUEUE, LaneData, laneTokenPrefix, redisOptionsFromUrl } from './job-lanes';
 import { JobQueue } from './job-queue';
@@ -19,6 +19,8 @@ const QUANTUM_MS = 2_000;
 const PAUSE_MS = 1_000;
 /** Lanes one process runs at once, per render thread: rows waiting for a thread keep it busy between rows. */
 const LANES_PER_THREAD = 2;
+/** How often per JOB_LEASE a lane proves it still holds its lock (BullMQ also renews it every half lease). */
+const PROOFS_PER_LEASE = 4;
 /** Bound on waiting for lanes to hand back at shutdown (past one row's budget). */
 const CLOSE_MARGIN_MS = 5_000;
 
@@ -104,8 +106,9 @@ export class JobLaneWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async runLane(job: QueueJob<LaneData>, token: string | undefined): Promise<void> {
     const { accountId, lane } = job.data;
     const prefix = laneTokenPrefix(lane);
-    const until = () => new Date(this.clock.now().getTime() + this.config.renderTimeoutMs + CLAIM_MARGIN_MS);
+    const until = () => claimUntil(this.config, this.clock.now());
     let rotateAt = Date.now() + QUANTUM_MS;
+    let provenAt = 0;
     // The row this lane's previous holder claimed and never finished (it died or stalled).
     let item: ClaimedItem | null = await this.items.takeOver(accountId, prefix, newToken(prefix), until());
     for (;;) {
@@ -114,16 +117,22 @@ export class JobLaneWorker implements OnApplicationBootstrap, OnModuleDestroy {
         return;
       }
       // Proves this process still holds the lane (Redis answers); while it does not, the lane pauses here.
-      await job.extendLock(token!, this.config.jobLeaseMs);
+      // A few times per lease, not per row: a round trip per row left the render thread idle for it.
+      if (Date.now() - provenAt >= this.config.jobLeaseMs / PROOFS_PER_LEASE) {
+        await job.extendLock(token!, this.config.jobLeaseMs);
+        provenAt = Date.now();
+      }
       if (!item) {
         // Every live claim of the account counts, a lane's or not (one left by a runner without Redis, say).
         if ((await this.items.claimedCount(accountId, this.clock.now())) >= this.config.jobConcurrencyPerAccount) return;
         item = await this.items.claimNext(accountId, newToken(prefix), this.clock.now(), until());
       }
       if (!item) return;
-      const result = await this.runner.runClaimed(item);
-      item = null;
+      // The claim passes to the account's next row in the transaction that records this one (no count needed).
+      const { result, next } = await this.runner.runClaimed(item, newToken(prefix));
+      item = next;
       if (result === 'released' || (Date.now() >= rotateAt && (await this.othersWaiting()))) {
+        if (item) await this.items.release(item);
         // Back of the queue: other accounts' lanes go first; after an outage, try again shortly.
         await job.moveToDelayed(Date.now() + (result === 'released' ? PAUSE_MS : 0), token);
         throw new DelayedError();

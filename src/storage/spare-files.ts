@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { close, open } from 'node:fs';
+import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { settle, type SettledPromise } from '../common/async/settle';
+
+/** Empty files kept ready: enough for the images a burst of drawings returns at once. */
+const SPARES = 8;
+/** A spare this old belongs to a process that died (a live one replaces its spares as it uses them): removed at start. */
+export const STALE_SPARE_MS = 60 * 60_000;
+/** Unique per process, so processes sharing the folder (server and `npm run worker`) never take each other's spares. */
+const PROCESS_TAG = randomBytes(6).toString('hex');
+
+/**
+ * Empty files created ahead of need in libuv's thread pool, for LocalImageStorage to write an image into
+ * and rename into place. Creating a file (a new inode) blocked the event loop 0.4–0.9 ms on this
+ * project's disks, writing into an existing empty one 0.03 ms (docs/performance.md, issue 29): with the
+ * creation moved here, the event loop no longer waits for it while render threads wait for the event loop.
+ * The folder sits inside the images folder, so a rename out of it stays on one filesystem (atomic).
+ */
+export class SpareFiles {
+  private readonly ready: string[] = [];
+  private readonly creating = new Set<SettledPromise<unknown>>();
+  private created = 0;
+  private prepared: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(readonly directory: string) {}
+
+  /** A ready empty file (the caller owns it from now on), or null when none is ready yet; starts refilling either way. */
+  take(): string | null {
+    if (this.closed) return null;
+    const spare = this.ready.pop() ?? null;
+    this.refill();
+    return spare;
+  }
+
+  /** Removes the spares not taken (at shutdown): a process leaves none behind unless it is killed. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.prepared?.catch(() => undefined);
+    await Promise.all([...this.creating]);
+    await Promise.all(this.ready.splice(0).map((path) => unlink(path).catch(() => undefined)));
+  }
+
+  private refill(): void {
+    this.prepared ??= this.prepare();
+    while (!this.closed && this.ready.length + this.creating.size < SPARES) {
+      const path = join(this.directory, `${PROCESS_TAG}-${++this.created}`);
+      // A spare that could not be made (a full disk, a folder removed under us) is simply missing: puts take the ordinary path.
+      const creation = settle(
+        this.prepared
+          .then(() => createEmpty(path))
+          .then(() => {
+            if (this.closed) return unlink(path).catch(() => undefined);
+            this.ready.push(path);
+          }),
+      );
+      void creation.then(() => this.creating.delete(creation));
+      this.creating.add(creation);
+    }
+  }
+
+  /** The folder, and no spares of dead processes left in it. */
+  private async prepare(): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+    const cutoff = Date.now() - STALE_SPARE_MS;
+    for (const name of await readdir(this.directory).catch(() => [] as string[])) {
+      if (name.startsWith(PROCESS_TAG)) continue;
+      const path = join(this.directory, name);
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtimeMs < cutoff) await unlink(path).catch(() => undefined);
+    }
+  }
+}
+
+/** An empty new file: two plain thread-pool calls (fs.promises' file handles cost the event loop more per file). */
+function createEmpty(path: string): Promise<void> {
+  return new Promise((resolve, reject) =>
+    open(path, 'wx', (error, descriptor) => {
+      if (error) reject(error);
+      else close(descriptor, (closeError) => (closeError ? reject(closeError) : resolve()));
+    }),
+  );
+}

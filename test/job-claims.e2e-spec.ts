@@ -1,0 +1,75 @@
+import { ClaimedItem, ItemOutcome, JobItemsRepository } from '../src/jobs/job-items.repository';
+import { JobRunnerService } from '../src/jobs/job-runner.service';
+import { createAccount, createTemplate } from './support/factories';
+import { startTestApp, TestApp } from './support/test-app';
+
+/**
+ * A row's claim passes to the account's next row in the transaction that records it (§22: at most
+ * JOB_CONCURRENCY_PER_ACCOUNT rows at once, counted by live claims across instances), on the real database.
+ */
+describe('job row claims passed from row to row', () => {
+  let testApp: TestApp;
+  let items: JobItemsRepository;
+
+  beforeAll(async () => {
+    // This process draws nothing (no lanes with Redis, the in-process runner stopped): the test takes and records the rows itself.
+    testApp = await startTestApp({ env: { JOB_WORKER: 'off' } });
+    await testApp.get(JobRunnerService).onModuleDestroy();
+    items = testApp.get(JobItemsRepository);
+  });
+
+  afterAll(() => testApp?.close());
+
+  const succeeded: ItemOutcome = { status: 'succeeded', imageUrl: 'http://localhost/images/x.png', cached: false, warnings: [] };
+  const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+  async function newJob(rows: number) {
+    const account = await createAccount(testApp, { plan: 'pro' });
+    const templateId = await createTemplate(testApp, account.apiKey);
+    const body = { templateId, rows: Array.from({ length: rows }, (_, index) => ({ title: { text: `row ${index}` } })) };
+    const created = await testApp.request('POST', '/api/jobs', { apiKey: account.apiKey, body });
+    expect(created.status).toBe(202);
+    return { accountId: account.account.id, jobId: created.body.id as string };
+  }
+
+  const claimsOf = (accountId: string) => items.claimedCount(accountId, new Date());
+  const next = (accountId: string, token: string) => ({ accountId, token, now: new Date(), until: later(5) });
+
+  it('records a row and takes the next in one step, so the account never holds more claims than before', async () => {
+    const { accountId, jobId } = await newJob(3);
+    const first = (await items.claim(jobId, 0, 'token-a', new Date(), later(5)))!;
+    const second = (await items.claim(jobId, 1, 'token-b', new Date(), later(5)))!;
+    expect(await claimsOf(accountId)).toBe(2);
+
+    const passed = await items.finishAndClaimNext(first, succeeded, next(accountId, 'token-c'));
+    expect(passed.recorded).toBe(true);
+    expect(passed.next).toMatchObject({ jobId, index: 2, token: 'token-c', layers: { title: { text: 'row 2' } } });
+    expect(await claimsOf(accountId)).toBe(2);
+
+    // No row left to take: the claim ends with the record.
+    expect(await items.finishAndClaimNext(second, succeeded, next(accountId, 'token-d'))).toEqual({ recorded: true, next: null });
+    expect(await claimsOf(accountId)).toBe(1);
+    const page = await items.page(jobId, 0, 10);
+    expect(page.map((row) => row.status)).toEqual(['succeeded', 'succeeded', 'pending']);
+  });
+
+  it('takes nothing when the claim was lost (expired and taken by another runner), and records nothing', async () => {
+    const { accountId, jobId } = await newJob(2);
+    const mine = (await items.claim(jobId, 0, 'mine', new Date(), later(5)))!;
+    // Another runner took the row over: its token replaced mine.
+    await testApp.dataSource.query("UPDATE job_items SET claim_token = 'theirs' WHERE job_id = ? AND item_index = 0", [jobId]);
+    const stale: ClaimedItem = { ...mine };
+    expect(await items.finishAndClaimNext(stale, succeeded, next(accountId, 'another'))).toEqual({ recorded: false, next: null });
+    expect(await claimsOf(accountId)).toBe(1);
+    expect((await items.page(jobId, 0, 10)).map((row) => row.status)).toEqual(['pending', 'pending']);
+  });
+
+  it('passes no claim to a row of a job canceled meanwhile', async () => {
+    const { accountId, jobId } = await newJob(2);
+    const first = (await items.claim(jobId, 0, 'first', new Date(), later(5)))!;
+    await testApp.dataSource.query("UPDATE jobs SET status = 'canceled' WHERE id = ?", [jobId]);
+    const passed = await items.finishAndClaimNext(first, succeeded, next(accountId, 'second'));
+    expect(passed.next).toBeNull();
+    expect(await claimsOf(accountId)).toBe(0);
+  });
+});
