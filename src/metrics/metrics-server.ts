@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MetricsService } from './metrics.service';
+import { METRICS_CONTENT_TYPE, type MetricsService } from './metrics.service';
 
 /** A listening metrics endpoint: its port (0 asked for a free one) and how to stop it. */
 export interface MetricsEndpoint {
@@ -21,7 +21,7 @@ export async function serveMetrics(metrics: MetricsService, host: string, port: 
       return;
     }
     metrics.exposition().then(
-      (text) => response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' }).end(request.method === 'HEAD' ? undefined : text),
+      (text) => response.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE }).end(request.method === 'HEAD' ? undefined : text),
       () => response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'internal_error', message: 'Metrics unavailable' })),
     );
   });

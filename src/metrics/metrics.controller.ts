@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { Public } from '../accounts/auth/public.decorator';
-import { MetricsService } from './metrics.service';
+import { METRICS_CONTENT_TYPE, MetricsService } from './metrics.service';
 
 @Public()
 @Controller('metrics')
@@ -8,7 +8,7 @@ export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
   @Get()
-  @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
+  @Header('Content-Type', METRICS_CONTENT_TYPE)
   exposition(): Promise<string> {
     return this.metrics.exposition();
   }

@@ -3,6 +3,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/** The Prometheus text exposition format (version 0.0.4), as `/metrics` answers it on every port. */
+export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+
 /**
  * Every metric Pictor exports, on its own registry (several apps can share one process in tests).
  * Labels are route patterns and small enums only, never raw URLs: cardinality stays bounded.

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalImageStorage, SPARE_FOLDER } from './local-image-storage';
@@ -20,10 +20,11 @@ describe('LocalImageStorage.put', () => {
 
   /** The files stored, spares left out. */
   const stored = () => readdirSync(directory).filter((name) => name !== SPARE_FOLDER);
-  const spares = () => readdirSync(join(directory, SPARE_FOLDER));
-  /** Waits (up to 2 s) until the spare folder holds `count` files. */
+  // The folder is made in the background with the first spares.
+  const spares = () => (existsSync(join(directory, SPARE_FOLDER)) ? readdirSync(join(directory, SPARE_FOLDER)) : []);
+  /** Waits (up to 10 s: a loaded machine) until the spare folder holds `count` files. */
   const sparesReady = async (count = 8) => {
-    for (let waited = 0; waited < 2_000 && spares().length !== count; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let waited = 0; waited < 10_000 && spares().length !== count; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(spares()).toHaveLength(count);
   };
 
