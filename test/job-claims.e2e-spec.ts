@@ -64,6 +64,19 @@ describe('job row claims passed from row to row', () => {
     expect((await items.page(jobId, 0, 10)).map((row) => row.status)).toEqual(['pending', 'pending']);
   });
 
+  it('records a row whose claim expired (nobody took it), but passes that claim to no other row', async () => {
+    const { accountId, jobId } = await newJob(2);
+    const late = (await items.claim(jobId, 0, 'late', new Date(), later(5)))!;
+    // The claim lapsed (the row drew past its budget): it no longer counts, so others may have filled the limit.
+    await testApp.dataSource.query('UPDATE job_items SET claimed_until = ? WHERE job_id = ? AND item_index = 0', [
+      new Date(Date.now() - 60_000).toISOString().slice(0, 23).replace('T', ' '),
+      jobId,
+    ]);
+    expect(await items.finishAndClaimNext(late, succeeded, next(accountId, 'after-late'))).toEqual({ recorded: true, next: null });
+    expect(await claimsOf(accountId)).toBe(0);
+    expect((await items.page(jobId, 0, 10)).map((row) => row.status)).toEqual(['succeeded', 'pending']);
+  });
+
   it('passes no claim to a row of a job canceled meanwhile', async () => {
     const { accountId, jobId } = await newJob(2);
     const first = (await items.claim(jobId, 0, 'first', new Date(), later(5)))!;

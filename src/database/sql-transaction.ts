@@ -31,9 +31,9 @@ export class SqlTransactionRunner {
   async run<T>(body: TransactionBody<T>): Promise<T> {
     if (this.sqlite) return this.runOnSqlite(this.sqlite, body);
     const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    await runner.startTransaction();
     try {
+      await runner.connect();
+      await runner.startTransaction();
       const steps = body();
       let step = steps.next();
       while (!step.done) {
@@ -44,7 +44,8 @@ export class SqlTransactionRunner {
       await runner.commitTransaction();
       return step.value;
     } catch (error) {
-      await runner.rollbackTransaction();
+      // The statement's error is the answer; a rollback on a connection that died has nothing to add.
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
       throw error;
     } finally {
       await runner.release();

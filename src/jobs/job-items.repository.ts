@@ -50,16 +50,16 @@ const CLAIMABLE_WITH_LAYERS = `SELECT job_id, item_index, layers ${CLAIMABLE}`;
 const CLAIM = `UPDATE job_items SET claim_token = ?, claimed_until = ? WHERE job_id = ? AND item_index = ? AND status = 'pending'
   AND (claimed_until IS NULL OR claimed_until < ?) AND EXISTS (${ACTIVE_JOB})`;
 
-function finishStatement(item: ClaimedItem, outcome: ItemOutcome): SqlStatement {
+/** Records the row's outcome if the claim still holds it; with `liveAt`, only if the claim has not expired by then either. */
+function finishStatement(item: ClaimedItem, outcome: ItemOutcome, liveAt?: string): SqlStatement {
   const values =
     outcome.status === 'succeeded'
       ? [outcome.status, outcome.imageUrl, outcome.cached ? 1 : 0, JSON.stringify(outcome.warnings), null]
       : [outcome.status, null, 0, null, JSON.stringify(outcome.error)];
-  return [
-    `UPDATE job_items SET status = ?, image_url = ?, cached = ?, warnings = ?, error = ?, claim_token = NULL, claimed_until = NULL
-       WHERE job_id = ? AND item_index = ? AND claim_token = ? AND status = 'pending'`,
-    [...values, item.jobId, item.index, item.token],
-  ];
+  const sql = `UPDATE job_items SET status = ?, image_url = ?, cached = ?, warnings = ?, error = ?, claim_token = NULL, claimed_until = NULL
+       WHERE job_id = ? AND item_index = ? AND claim_token = ? AND status = 'pending'`;
+  const keys = [item.jobId, item.index, item.token];
+  return liveAt === undefined ? [sql, [...values, ...keys]] : [`${sql} AND claimed_until >= ?`, [...values, ...keys, liveAt]];
 }
 
 /**
@@ -172,13 +172,16 @@ export class JobItemsRepository {
   /**
    * Records the row's outcome and, in the same transaction, takes the account's next claimable row under
    * `next.token`: the claim passes from one row to the next, so the account's live claims never rise above
-   * what they were and no count is needed. A lost claim (expired and taken) records nothing and takes nothing.
+   * what they were and no count is needed. A lost claim (expired and taken) records nothing and takes nothing; an
+   * expired one not taken records its row and takes nothing.
    */
   async finishAndClaimNext(item: ClaimedItem, outcome: ItemOutcome, next: NextClaim): Promise<{ recorded: boolean; next: ClaimedItem | null }> {
     const now = sqlTimestamp(next.now);
     const until = sqlTimestamp(next.until);
     return this.transactions.run(function* () {
-      if ((yield finishStatement(item, outcome)) !== 1) return { recorded: false, next: null };
+      // An expired claim no longer counts toward the account's limit (others may have filled it): its row is
+      // recorded if nobody took it, and the claim ends there.
+      if ((yield finishStatement(item, outcome, now)) !== 1) return { recorded: (yield finishStatement(item, outcome)) === 1, next: null };
       const candidates = (yield { read: [CLAIMABLE_WITH_LAYERS, [next.accountId, now, CANDIDATES]] }) as Array<{
         job_id: string;
         item_index: number;

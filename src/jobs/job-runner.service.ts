@@ -91,8 +91,12 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     await this.ticking;
-    // A row finishing now may hand its claim on (given back at once, tracked like a row).
-    while (this.running.size > 0) await Promise.all([...this.running]);
+    // A row's run may start more tracked work as it ends (a job's ending, a claim given back): once the runs
+    // settle, a turn of the event loop lets their handlers add it before the set is looked at again.
+    while (this.running.size > 0) {
+      await Promise.all([...this.running]);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Looks for rows now (one look at a time; a wake during a look runs another after it). */
@@ -136,9 +140,12 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
   private start(item: ClaimedItem): void {
     void this.runClaimed(item, this.stopping ? undefined : randomUUID()).then(
       ({ next }) => {
-        if (!next) this.wake();
-        else if (this.stopping) void this.runClaimedRelease(next);
-        else this.start(next);
+        if (!next) return this.wake();
+        if (!this.stopping) return this.start(next);
+        // Shutdown began between the record and now: the claim passed on goes back unstarted.
+        void this.tracked(this.items.release(next)).catch((error: unknown) =>
+          this.logger.warn(`Job ${next.jobId} row ${next.index}: ${(error as Error).message}`),
+        );
       },
       (error: unknown) => {
         this.logger.warn(`Job ${item.jobId} row ${item.index}: ${(error as Error).message}`);
@@ -153,11 +160,6 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
    */
   runClaimed(item: ClaimedItem, nextToken?: string): Promise<RowRun> {
     return this.tracked(this.process(item, nextToken));
-  }
-
-  /** Hands a claimed row back unstarted (the runner is stopping); shutdown waits for it. */
-  private runClaimedRelease(item: ClaimedItem): Promise<void> {
-    return this.tracked(this.items.release(item));
   }
 
   private tracked<T>(work: Promise<T>): Promise<T> {
@@ -194,11 +196,30 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
         : { recorded: await this.items.finish(item, outcome), next: null };
     // A claim lost meanwhile (expired and taken by another runner): that runner records the row.
     if (!recorded) return { result: 'lost', next: null };
+    // Shutdown began while the record was written: the claim passed on goes back at once, inside this run.
+    if (next && this.stopping) {
+      await this.items.release(next);
+      return { result: 'recorded', next: null };
+    }
     // Only the runner recording a job's last pending row goes on to end it (one indexed look instead of three
     // queries per row; none when the claim passed to another row of the same job); the record is committed
-    // first, so of two last rows at least the later one sees none left.
-    if (next?.jobId !== job.id && !(await this.items.hasPending(job.id))) await this.completeIfDone(job.id);
+    // first, so of two last rows at least the later one sees none left. With a claim in hand (a row of another
+    // job), the ending (a ZIP or PDF written) runs beside that row instead of holding it.
+    if (next?.jobId !== job.id) {
+      const ending = this.endIfLastRow(job.id);
+      if (next) void this.tracked(ending);
+      else await ending;
+    }
     return { result: 'recorded', next };
+  }
+
+  /** Ends the job if no row of it is pending; a failure is logged (the sweep of finished jobs ends it later). */
+  private async endIfLastRow(jobId: string): Promise<void> {
+    try {
+      if (!(await this.items.hasPending(jobId))) await this.completeIfDone(jobId);
+    } catch (error) {
+      this.logger.warn(`Job ${jobId}: could not be ended now (${(error as Error).message}); the runner's sweep ends it`);
+    }
   }
 
   /** The job's settings, from memory after the first row; marked running once (a row claimed after it started finds it running). */

@@ -116,20 +116,24 @@ export class JobLaneWorker implements OnApplicationBootstrap, OnModuleDestroy {
         if (item) await this.items.release(item);
         return;
       }
-      // Proves this process still holds the lane (Redis answers); while it does not, the lane pauses here.
-      // A few times per lease, not per row: a round trip per row left the render thread idle for it.
-      if (Date.now() - provenAt >= this.config.jobLeaseMs / PROOFS_PER_LEASE) {
-        await job.extendLock(token!, this.config.jobLeaseMs);
-        provenAt = Date.now();
-      }
+      const proofDue = () => Date.now() - provenAt >= this.config.jobLeaseMs / PROOFS_PER_LEASE;
       if (!item) {
+        // Proves this process still holds the lane (Redis answers); while it does not, the lane pauses here,
+        // holding no claim. A few times per lease, not per row: a round trip per row left a render thread idle.
+        if (proofDue()) {
+          await job.extendLock(token!, this.config.jobLeaseMs);
+          provenAt = Date.now();
+        }
         // Every live claim of the account counts, a lane's or not (one left by a runner without Redis, say).
         if ((await this.items.claimedCount(accountId, this.clock.now())) >= this.config.jobConcurrencyPerAccount) return;
         item = await this.items.claimNext(accountId, newToken(prefix), this.clock.now(), until());
       }
       if (!item) return;
-      // The claim passes to the account's next row in the transaction that records this one (no count needed).
-      const { result, next } = await this.runner.runClaimed(item, newToken(prefix));
+      // The claim passes to the account's next row in the transaction that records this one (no count needed),
+      // unless the lock is due to be proven (the lane proves it first, holding no claim while it waits) or the
+      // quantum is up (the lane may yield its slot).
+      const passOn = !proofDue() && Date.now() < rotateAt;
+      const { result, next } = await this.runner.runClaimed(item, passOn ? newToken(prefix) : undefined);
       item = next;
       if (result === 'released' || (Date.now() >= rotateAt && (await this.othersWaiting()))) {
         if (item) await this.items.release(item);
