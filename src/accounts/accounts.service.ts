@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { newId } from '../common/ids';
+import { ChangeFeed } from '../database/change-feed';
+import { ChangeFeedCache } from '../database/change-feed-cache';
 import { AccountsErrorCode, AccountsException } from './accounts.exception';
 import { AccountsRepository } from './accounts.repository';
 import { Account, PLAN_NAMES, PlanName } from './entities/account.entity';
@@ -17,11 +19,17 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 @Injectable()
 export class AccountsService {
+  /** Rows read for rendering (job rows, one read each): remembered until the change feed reports a write. */
+  private readonly remembered: ChangeFeedCache<string, Account>;
+
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly passwordHasher: PasswordHasher,
     private readonly clock: Clock,
-  ) {}
+    changes: ChangeFeed,
+  ) {
+    this.remembered = new ChangeFeedCache(changes, 10_000);
+  }
 
   async create(input: { email: string; plan?: string; password?: string }): Promise<Account> {
     const email = input.email.trim().toLowerCase();
@@ -55,6 +63,16 @@ export class AccountsService {
     const account = await this.accounts.findById(accountId);
     if (!account) throw new AccountsException(AccountsErrorCode.ACCOUNT_NOT_FOUND, `No account ${accountId}`);
     return account;
+  }
+
+  /**
+   * The account as a render reads it (plan, limits), from memory until any account write is announced: for
+   * readers only (a copy; `get` reads the row fresh for a change about to be saved).
+   */
+  async current(accountId: string): Promise<Account> {
+    const account = await this.remembered.getOrLoad(accountId, () => this.accounts.findById(accountId));
+    if (!account) throw new AccountsException(AccountsErrorCode.ACCOUNT_NOT_FOUND, `No account ${accountId}`);
+    return Object.assign(new Account(), account);
   }
 
   findByEmail(email: string): Promise<Account | null> {

@@ -236,7 +236,7 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
   /** The row as POST /api/generate would answer it: its render, or the error body it would have had. */
   private async renderRow(job: Job, item: ClaimedItem): Promise<ItemOutcome> {
     try {
-      const account = await this.accounts.get(job.accountId);
+      const account = await this.accounts.current(job.accountId);
       const template = await this.templates.getOwned(account.id, job.templateId);
       const request = parseOrThrow(generateRequestSchema, {
         templateId: job.templateId,
