@@ -1,8 +1,9 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createConnection } from 'mysql2/promise';
 
 /** What the jobs section needs from the bench runner. */
 export interface JobsBenchContext {
@@ -15,7 +16,6 @@ export interface JobsBenchContext {
   apiKey: string;
   templateId: string;
   port: number;
-  cli: (dataDir: string, ...args: string[]) => unknown;
   record: (what: string, value: string, ratio?: string, target?: string) => void;
   text: () => string;
   /** CPU seconds the server's main thread has used so far. */
@@ -75,39 +75,44 @@ export async function jobsSection(context: JobsBenchContext): Promise<void> {
     '≤ 3',
   );
 
-  // BullMQ: a server on Redis (and its own SQLite file, shared with the worker process), then a worker beside it.
+  // BullMQ: a server on Redis (and its own SQLite file, shared with the worker process, or a fresh MariaDB database
+  // with BENCH_JOBS_MYSQL_URL: the production layout), then a worker beside it.
   const dataDir = mkdtempSync(join(tmpdir(), 'pictor-bench-jobs-'));
+  const database = await benchDatabase();
   const port = context.port + 300;
   const queueBase = `http://127.0.0.1:${port}`;
   const env = {
     ...context.env,
     DATA_DIR: dataDir,
+    ...(database ? { DATABASE_URL: database.url } : {}),
     REDIS_URL,
     REDIS_PREFIX: `pictor-bench-${process.pid}:`,
     LOG_LEVEL: 'warn',
     RENDER_THREADS: String(context.threads),
   };
+  const cli = (...args: string[]) => JSON.parse(execFileSync(process.execPath, [join(context.root, 'dist', 'cli.js'), ...args], { env }).toString()) as unknown;
+  const layout = database ? 'MariaDB' : 'SQLite';
   const children: ChildProcess[] = [];
   try {
     children.push(await start(context.root, 'main', { ...env, PORT: String(port), HOST: '127.0.0.1' }, queueBase));
-    const { accountId, apiKey: queueKey } = context.cli(dataDir, 'accounts:create', '--email', 'bench-jobs@example.com', '--plan', 'pro') as {
+    const { accountId, apiKey: queueKey } = cli('accounts:create', '--email', 'bench-jobs@example.com', '--plan', 'pro') as {
       accountId: string;
       apiKey: string;
     };
-    context.cli(dataDir, 'accounts:set-limits', '--account', accountId, '--monthly', '100000000', '--per-minute', '100000000');
+    cli('accounts:set-limits', '--account', accountId, '--monthly', '100000000', '--per-minute', '100000000');
     const queueTemplate = await copyTemplate(base, apiKey, templateId, queueBase, queueKey);
     // Against the same renders as batches on this server: with Redis every render also takes and releases its
     // cross-instance single-flight lock (two round trips), which the SQLite server's batches never pay.
     const queueBatches = () => batches(queueBase, queueKey, queueTemplate, rows());
     const queueJob = () => runJob(queueBase, queueKey, queueTemplate, rows());
     const one = await alternate(ROUNDS, queueBatches, queueJob);
-    context.record(`${ROWS} renders as batches of ${BATCH} on the Redis server`, one.reference);
-    context.record(`${ROWS}-row job on BullMQ, the server alone`, one.measured, one.ratio, '≥ 0.90');
+    context.record(`${ROWS} renders as batches of ${BATCH} on the Redis server (${layout})`, one.reference);
+    context.record(`${ROWS}-row job on BullMQ (${layout}), the server alone`, one.measured, one.ratio, '≥ 0.90');
     children.push(await start(context.root, 'worker', env));
     const two = await alternate(ROUNDS, queueBatches, queueJob);
-    context.record(`${ROWS} renders as batches of ${BATCH} on the Redis server, worker started`, two.reference);
+    context.record(`${ROWS} renders as batches of ${BATCH} on the Redis server (${layout}), worker started`, two.reference);
     context.record(
-      `${ROWS}-row job on BullMQ, server + npm run worker (its rows/s vs the server alone's: ${(two.rate / one.rate).toFixed(2)})`,
+      `${ROWS}-row job on BullMQ (${layout}), server + npm run worker (its rows/s vs the server alone's: ${(two.rate / one.rate).toFixed(2)})`,
       two.measured,
       two.ratio,
       '≥ 0.90',
@@ -115,7 +120,32 @@ export async function jobsSection(context: JobsBenchContext): Promise<void> {
   } finally {
     for (const child of children) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   }
+}
+
+/** A fresh database on the MariaDB/MySQL server at BENCH_JOBS_MYSQL_URL (dropped afterwards), or null for SQLite. */
+async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const base = process.env.BENCH_JOBS_MYSQL_URL;
+  if (!base) return null;
+  const server = new URL(base);
+  const name = `pictor_bench_${process.pid}`;
+  const admin = async (sql: string) => {
+    const connection = await createConnection({
+      host: server.hostname,
+      port: Number(server.port || 3306),
+      user: decodeURIComponent(server.username),
+      password: decodeURIComponent(server.password),
+    });
+    try {
+      await connection.query(sql);
+    } finally {
+      await connection.end();
+    }
+  };
+  await admin(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  server.pathname = `/${name}`;
+  return { url: server.toString(), drop: () => admin(`DROP DATABASE IF EXISTS \`${name}\``) };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -338,7 +338,6 @@ async function main() {
         apiKey,
         templateId,
         port: PORT,
-        cli,
         record,
         text,
         mainThreadCpuSeconds: () => mainThreadCpuSeconds(server.pid!),

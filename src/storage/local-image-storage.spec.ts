@@ -22,9 +22,11 @@ describe('LocalImageStorage.put', () => {
   const stored = () => readdirSync(directory).filter((name) => name !== SPARE_FOLDER);
   // The folder is made in the background with the first spares.
   const spares = () => (existsSync(join(directory, SPARE_FOLDER)) ? readdirSync(join(directory, SPARE_FOLDER)) : []);
-  /** Waits (up to 10 s: a loaded machine) until the spare folder holds `count` files. */
+  /** Waits (up to 10 s: a loaded machine) until the store holds 8 spares ready and the folder `count` files. */
   const sparesReady = async (count = 8) => {
-    for (let waited = 0; waited < 10_000 && spares().length !== count; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    const done = () => storage.spares.available() === 8 && spares().length === count;
+    for (let waited = 0; waited < 10_000 && !done(); waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(storage.spares.available()).toBe(8);
     expect(spares()).toHaveLength(count);
   };
 

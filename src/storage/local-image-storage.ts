@@ -24,7 +24,8 @@ export const SPARE_FOLDER = '.spare';
 /** `STORAGE_URL=file:<dir>` (the default, `$DATA_DIR/images`). */
 export class LocalImageStorage extends ImageStorage {
   private readonly directory: string;
-  private readonly spares: SpareFiles;
+  /** Empty files made ahead for `put` (public for its count, which tests and diagnostics read). */
+  readonly spares: SpareFiles;
   private written = 0;
 
   constructor(directory: string) {

@@ -27,6 +27,11 @@ export class SpareFiles {
 
   constructor(readonly directory: string) {}
 
+  /** How many spares are ready to take now (made and closed). */
+  available(): number {
+    return this.ready.length;
+  }
+
   /** A ready empty file (the caller owns it from now on), or null when none is ready yet; starts refilling either way. */
   take(): string | null {
     if (this.closed) return null;
