@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createConnection } from 'mysql2/promise';
+import { freshMysqlDatabase } from '../test/support/test-database';
 
 /** What the jobs section needs from the bench runner. */
 export interface JobsBenchContext {
@@ -125,27 +125,9 @@ export async function jobsSection(context: JobsBenchContext): Promise<void> {
 }
 
 /** A fresh database on the MariaDB/MySQL server at BENCH_JOBS_MYSQL_URL (dropped afterwards), or null for SQLite. */
-async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const base = process.env.BENCH_JOBS_MYSQL_URL;
-  if (!base) return null;
-  const server = new URL(base);
-  const name = `pictor_bench_${process.pid}`;
-  const admin = async (sql: string) => {
-    const connection = await createConnection({
-      host: server.hostname,
-      port: Number(server.port || 3306),
-      user: decodeURIComponent(server.username),
-      password: decodeURIComponent(server.password),
-    });
-    try {
-      await connection.query(sql);
-    } finally {
-      await connection.end();
-    }
-  };
-  await admin(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  server.pathname = `/${name}`;
-  return { url: server.toString(), drop: () => admin(`DROP DATABASE IF EXISTS \`${name}\``) };
+  return base ? freshMysqlDatabase(base, `pictor_bench_${process.pid}`) : Promise.resolve(null);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

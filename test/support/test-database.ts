@@ -8,7 +8,11 @@ import { createConnection } from 'mysql2/promise';
 export async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base?.startsWith('mysql://')) return { url: `sqlite:${dataDir}/pictor.sqlite`, drop: () => Promise.resolve() };
-  const name = `pictor_test_${randomBytes(6).toString('hex')}`;
+  return freshMysqlDatabase(base, `pictor_test_${randomBytes(6).toString('hex')}`);
+}
+
+/** Creates database `name` on the MySQL/MariaDB server of `base` (a mysql:// URL): its URL, and how to drop it. */
+export async function freshMysqlDatabase(base: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const server = new URL(base);
   const admin = async (sql: string) => {
     const connection = await createConnection({
