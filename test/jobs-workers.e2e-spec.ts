@@ -64,12 +64,16 @@ class OwnRedis {
   }
 }
 
+/** Rows of the job a worker is stopped in the middle of. */
+const ROWS_AT_SIGTERM = 80;
+
 /**
  * §22's engine with REDIS_URL, across real processes: `dist/worker.js` workers and `dist/main.js` servers on one
  * database and one Redis (the test's own), and an in-process API instance with JOB_WORKER=off that creates the
  * jobs and reads them back (it draws nothing). Row claims expire in the database; BullMQ hands a dead process's
  * lanes on after JOB_LEASE (2 s here).
  */
+
 describe('jobs on BullMQ with worker processes (§22 engine)', () => {
   let redis: OwnRedis;
   let dataDir: string;
@@ -238,11 +242,12 @@ describe('jobs on BullMQ with worker processes (§22 engine)', () => {
   it('hands its rows back on SIGTERM: the rows it drew are recorded, none stays claimed, the next worker draws the rest', async () => {
     const before = await used();
     const first = await worker();
-    const id = await create(titles(20, 'sigterm'));
+    // Rows enough to outlast the shutdown however fast they draw (rows go back to back: 20 were once all done by then).
+    const id = await create(titles(ROWS_AT_SIGTERM, 'sigterm'));
     await until(async () => (await job(id)).done >= 2);
     expect(await first.stop('SIGTERM')).toBe(0);
     const stopped = await job(id);
-    expect(stopped.done).toBeLessThan(20);
+    expect(stopped.done).toBeLessThan(ROWS_AT_SIGTERM);
     // Named: a failed row's error says why (a row the shutdown cut must go back, not fail).
     const failures = (await api.request('GET', `/api/jobs/${id}/items`, { apiKey: owner.apiKey })).body.data.filter((item: { error: unknown }) => item.error);
     expect(failures).toEqual([]);
@@ -254,8 +259,8 @@ describe('jobs on BullMQ with worker processes (§22 engine)', () => {
     expect((await used()) - before).toBe(stopped.done);
     await worker();
     await until(async () => (await job(id)).status === 'completed');
-    expect(await job(id)).toMatchObject({ done: 20, failed: 0 });
-    expect((await used()) - before).toBe(20);
+    expect(await job(id)).toMatchObject({ done: ROWS_AT_SIGTERM, failed: 0 });
+    expect((await used()) - before).toBe(ROWS_AT_SIGTERM);
   }, 150_000);
 
   it('pauses while Redis is down (new jobs 503, readiness names the queue) and resumes when it is back, nothing lost or billed twice', async () => {

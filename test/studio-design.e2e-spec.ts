@@ -132,6 +132,11 @@ describe('studio as a design tool (1280×720)', () => {
     // Zoomed past 100 %: the server draws the preview at the displayed size, so it stays sharp.
     await button('Fit').click();
     for (let step = 0; step < 6; step++) await button('Zoom in').click();
+    // The canvas still says "ready" (the drawing before the zoom) until the new one is asked for: wait for the sharp
+    // one to arrive (5 s at most), then check it.
+    await page
+      .waitForFunction(() => (document.querySelector<HTMLImageElement>('img.preview')?.naturalWidth ?? 0) >= 1080, undefined, { timeout: 5_000 })
+      .catch(() => undefined);
     await previewSettled();
     const natural = await page.locator('img.preview').evaluate((image) => (image as HTMLImageElement).naturalWidth);
     expect(natural).toBeGreaterThanOrEqual(1080);

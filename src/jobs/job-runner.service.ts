@@ -139,14 +139,8 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
    */
   private start(item: ClaimedItem): void {
     void this.runClaimed(item, this.stopping ? undefined : randomUUID()).then(
-      ({ next }) => {
-        if (!next) return this.wake();
-        if (!this.stopping) return this.start(next);
-        // Shutdown began between the record and now: the claim passed on goes back unstarted.
-        void this.tracked(this.items.release(next)).catch((error: unknown) =>
-          this.logger.warn(`Job ${next.jobId} row ${next.index}: ${(error as Error).message}`),
-        );
-      },
+      // A claim passed on while shutdown began goes back unstarted (runClaimed).
+      ({ next }) => (next ? this.start(next) : this.wake()),
       (error: unknown) => {
         this.logger.warn(`Job ${item.jobId} row ${item.index}: ${(error as Error).message}`);
         this.wake();
@@ -159,6 +153,9 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
    * account's next claimable row is taken under it in the transaction that records this one.
    */
   runClaimed(item: ClaimedItem, nextToken?: string): Promise<RowRun> {
+    // A stopping runner starts no row: the claim goes back at once (a lane then yields its slot). Shutdown waits for
+    // the runs in flight, and would otherwise wait for every row the lanes, still running, went on to start.
+    if (this.stopping) return this.tracked(this.items.release(item).then((): RowRun => ({ result: 'released', next: null })));
     return this.tracked(this.process(item, nextToken));
   }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Layer } from '../state/design';
 
 export interface TextEditorOverlayProps {
@@ -16,7 +16,8 @@ export interface TextEditorOverlayProps {
 export function TextEditorOverlay({ layer, scale, onCommit, onCancel }: TextEditorOverlayProps) {
   const field = useRef<HTMLTextAreaElement>(null);
   const done = useRef(false);
-  useEffect(() => {
+  // Before the field is painted: keys typed right after the double-click must land in it, over the selected text.
+  useLayoutEffect(() => {
     field.current?.focus();
     field.current?.select();
   }, []);
