@@ -238,7 +238,9 @@ describe('studio canvas: selection and arrangement (1280×720)', () => {
         await page.waitForTimeout(50);
       }
       expect(previews).toEqual([]);
-      // The canvas still says "ready" from before the drag until the debounce fires: wait for the request itself.
+      // The drawing on screen is of the layer before the drag: the canvas does not call it ready.
+      expect(await page.locator('.canvas').getAttribute('data-preview')).toBe('loading');
+      // The drag's end asks for its drawing (and the canvas says "loading" until it is shown).
       const asked = page.waitForRequest((request) => request.url().endsWith('/api/templates/preview'), { timeout: 5000 });
       await page.mouse.up();
       await asked;

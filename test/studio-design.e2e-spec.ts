@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { startStudioBrowser, StudioBrowser } from './support/studio-browser';
+import { startStudioBrowser, StudioBrowser, studioPage } from './support/studio-browser';
 import type { TestApp } from './support/test-app';
 
 const ARTIFACTS = join(__dirname, '..', 'test-artifacts');
@@ -19,6 +19,7 @@ describe('studio as a design tool (1280×720)', () => {
   let testApp: TestApp;
   let page: Page;
   let apiKey: string;
+  let ui: ReturnType<typeof studioPage>;
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -26,31 +27,14 @@ describe('studio as a design tool (1280×720)', () => {
     // The shared set-up gives a generous render budget: the first drawings load the fonts into cold workers on a busy machine.
     studio = await startStudioBrowser(EMAIL);
     ({ testApp, page, apiKey } = studio);
+    ui = studioPage(page);
   }, 60_000);
 
   afterAll(async () => {
     await studio?.close();
   });
 
-  const canvas = () => page.getByRole('application', { name: 'Template canvas' });
-  const field = (label: string) => page.getByLabel(label, { exact: true });
-  const button = (name: string) => page.getByRole('button', { name, exact: true });
-  const previewSettled = () =>
-    page.waitForFunction(
-      () =>
-        document.querySelector('.canvas')?.getAttribute('data-preview') === 'ready' &&
-        document.querySelector<HTMLImageElement>('img.preview')?.complete === true,
-    );
-  const expectFields = async (labels: string[], expected: string[]) => {
-    let values: string[] = [];
-    for (let attempt = 0; attempt < 100; attempt++) {
-      values = await Promise.all(labels.map((label) => field(label).inputValue()));
-      if (values.join('\n') === expected.join('\n')) break;
-      await page.waitForTimeout(20);
-    }
-    expect(values).toEqual(expected);
-  };
-  const canvasSize = () => canvas().evaluate((element) => ({ width: element.clientWidth, height: element.clientHeight }));
+  const canvasSize = () => ui.canvas().evaluate((element) => ({ width: element.clientWidth, height: element.clientHeight }));
   const frameSize = () => page.locator('.canvas-frame').evaluate((element) => ({ width: element.clientWidth, height: element.clientHeight }));
   let currentId = '';
 
@@ -59,8 +43,8 @@ describe('studio as a design tool (1280×720)', () => {
     expect(created.status).toBe(201);
     currentId = created.body.id;
     await page.goto(`${testApp.baseUrl}/app/templates/${currentId}`);
-    await canvas().waitFor();
-    await previewSettled();
+    await ui.canvas().waitFor();
+    await ui.previewSettled();
   }
 
   it('shows the preview’s warnings beside the canvas, and an empty image layer as a placeholder in the editor only', async () => {
@@ -88,17 +72,17 @@ describe('studio as a design tool (1280×720)', () => {
     const warnings = page.getByRole('region', { name: 'Preview warnings' });
     await warnings.getByText('text_truncated').waitFor();
     expect(await warnings.locator('li').count()).toBe(1);
-    await expect(canvas().locator('[data-layer="photo"].placeholder').getByText('Image').isVisible()).resolves.toBe(true);
+    await expect(ui.canvas().locator('[data-layer="photo"].placeholder').getByText('Image').isVisible()).resolves.toBe(true);
     // The warning names its layer: a click selects it.
     await warnings.getByRole('button', { name: 'title' }).click();
-    await expectFields(['Layer name'], ['title']);
+    await ui.expectFields(['Layer name'], ['title']);
     await page.screenshot({ path: join(DOCS, 'studio-warnings.png') });
 
     // Fixed in place: the warning goes away with the next preview; the placeholder never reaches a render.
-    await field('Max lines').fill('');
-    await field('Text').fill('Short');
+    await ui.field('Max lines').fill('');
+    await ui.field('Text').fill('Short');
     await page.waitForFunction(() => document.querySelector('[aria-label="Preview warnings"]') === null);
-    await button('Save').click();
+    await ui.button('Save').click();
     await page.locator('.version').getByText('v2').waitFor();
     const rendered = await testApp.request('POST', '/api/generate', { apiKey, body: { templateId: currentId, layers: {} } });
     expect(rendered.body.warnings ?? []).toEqual([]);
@@ -113,11 +97,11 @@ describe('studio as a design tool (1280×720)', () => {
     expect(fitted.height).toBeGreaterThan(frame.height * 0.8);
     await page.screenshot({ path: join(DOCS, 'studio-fit-portrait.png') });
 
-    await button('Zoom in').click();
+    await ui.button('Zoom in').click();
     expect((await canvasSize()).height).toBeGreaterThan(fitted.height);
-    await button('Fit').click();
+    await ui.button('Fit').click();
     expect(await canvasSize()).toEqual(fitted);
-    await canvas().focus();
+    await ui.canvas().focus();
     await page.keyboard.press('Control+=');
     await page.keyboard.press('Control+=');
     const zoomed = await canvasSize();
@@ -130,17 +114,12 @@ describe('studio as a design tool (1280×720)', () => {
     await page.keyboard.up('Control');
     await page.waitForFunction((before) => document.querySelector('.canvas')!.clientHeight < before, zoomed.height);
     // Zoomed past 100 %: the server draws the preview at the displayed size, so it stays sharp.
-    await button('Fit').click();
-    for (let step = 0; step < 6; step++) await button('Zoom in').click();
-    // The canvas still says "ready" (the drawing before the zoom) until the new one is asked for: wait for the sharp
-    // one to arrive (5 s at most), then check it.
-    await page
-      .waitForFunction(() => (document.querySelector<HTMLImageElement>('img.preview')?.naturalWidth ?? 0) >= 1080, undefined, { timeout: 5_000 })
-      .catch(() => undefined);
-    await previewSettled();
+    await ui.button('Fit').click();
+    for (let step = 0; step < 6; step++) await ui.button('Zoom in').click();
+    await ui.previewSettled();
     const natural = await page.locator('img.preview').evaluate((image) => (image as HTMLImageElement).naturalWidth);
     expect(natural).toBeGreaterThanOrEqual(1080);
-    await button('Fit').click();
+    await ui.button('Fit').click();
   });
 
   it('selects several layers with Shift+click, aligns and distributes them, and duplicates with Ctrl+D', async () => {
@@ -151,22 +130,24 @@ describe('studio as a design tool (1280×720)', () => {
       background: '#f8fafc',
       layers: [rect('a', 40, 60, 120, 80, '#ef4444'), rect('b', 420, 200, 200, 120, '#22c55e'), rect('c', 900, 120, 160, 60, '#3b82f6')],
     });
-    await button('Save').focus();
-    await canvas().locator('[data-layer="a"]').click();
-    await canvas()
+    await ui.button('Save').focus();
+    await ui.canvas().locator('[data-layer="a"]').click();
+    await ui
+      .canvas()
       .locator('[data-layer="b"]')
       .click({ modifiers: ['Shift'] });
-    await canvas()
+    await ui
+      .canvas()
       .locator('[data-layer="c"]')
       .click({ modifiers: ['Shift'] });
     await page.getByText('3 layers selected').waitFor();
-    await button('Align top').click();
-    await button('Distribute horizontally').click();
+    await ui.button('Align top').click();
+    await ui.button('Distribute horizontally').click();
     await page.screenshot({ path: join(DOCS, 'studio-arrange.png') });
     // The keyboard nudges the whole selection.
-    await canvas().focus();
+    await ui.canvas().focus();
     await page.keyboard.press('ArrowDown');
-    await button('Save').click();
+    await ui.button('Save').click();
     await page.locator('.version').getByText('v2').waitFor();
     const saved = (await testApp.request('GET', `/api/templates/${currentId}`, { apiKey })).body;
     // Tops aligned to 60, then down 1; a ends at 160, c starts at 900: (740 - 200) / 2 = 270 gaps, so b at 430.
@@ -178,38 +159,38 @@ describe('studio as a design tool (1280×720)', () => {
 
     // One layer aligns to the canvas; Ctrl+D duplicates under a new name, where it can be seen.
     await page.keyboard.press('Escape');
-    await canvas().locator('[data-layer="b"]').click();
-    await button('Align centre').click();
-    await expectFields(['X'], ['500']);
+    await ui.canvas().locator('[data-layer="b"]').click();
+    await ui.button('Align centre').click();
+    await ui.expectFields(['X'], ['500']);
     await page.keyboard.press('Control+d');
-    await canvas().locator('[data-layer="b-2"]').waitFor();
-    await expectFields(['Layer name', 'X', 'Y'], ['b-2', '524', '85']);
-    await button('Duplicate').click();
-    await expectFields(['Layer name'], ['b-3']);
-    await canvas().focus();
+    await ui.canvas().locator('[data-layer="b-2"]').waitFor();
+    await ui.expectFields(['Layer name', 'X', 'Y'], ['b-2', '524', '85']);
+    await ui.button('Duplicate').click();
+    await ui.expectFields(['Layer name'], ['b-3']);
+    await ui.canvas().focus();
     await page.keyboard.press('Delete');
     await page.waitForFunction(() => document.querySelector('[data-layer="b-3"]') === null);
   });
 
   it('starts a new template from a size preset or a designed starter (the ticket with its barcode), saved as shown', async () => {
     await page.goto(`${testApp.baseUrl}/app/templates/new`);
-    await canvas().waitFor();
+    await ui.canvas().waitFor();
     const start = page.getByRole('region', { name: 'Start from' });
     await start.getByRole('button', { name: 'Story 1080×1920' }).click();
-    await expectFields(['Template width', 'Template height'], ['1080', '1920']);
+    await ui.expectFields(['Template width', 'Template height'], ['1080', '1920']);
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('button', { name: 'Add text' }).click();
-    await canvas().locator('[data-layer="text"]').waitFor();
+    await ui.canvas().locator('[data-layer="text"]').waitFor();
     expect(await start.count()).toBe(0);
 
     await page.goto(`${testApp.baseUrl}/app/templates/new`);
     await page.getByRole('region', { name: 'Start from' }).getByRole('button', { name: 'Event ticket' }).click();
-    await canvas().locator('[data-layer="barcode"]').waitFor();
-    await expectFields(['Name', 'Template width', 'Template height'], ['Event ticket', '1200', '480']);
-    await previewSettled();
+    await ui.canvas().locator('[data-layer="barcode"]').waitFor();
+    await ui.expectFields(['Name', 'Template width', 'Template height'], ['Event ticket', '1200', '480']);
+    await ui.previewSettled();
     expect(await page.getByRole('region', { name: 'Preview warnings' }).count()).toBe(0);
     await page.screenshot({ path: join(DOCS, 'studio-starter-ticket.png') });
-    await button('Save').click();
+    await ui.button('Save').click();
     await page.locator('.version').getByText('v1').waitFor();
     const list = (await testApp.request('GET', '/api/templates', { apiKey })).body;
     expect(list.data.map((template: { name: string }) => template.name)).toContain('Event ticket');
@@ -217,7 +198,7 @@ describe('studio as a design tool (1280×720)', () => {
 
   /** Drops a file on the canvas at (x, y) screen pixels from its top left, as a desktop drag would. */
   async function dropFile(name: string, type: string, bytes: Buffer, x: number, y: number): Promise<void> {
-    const box = (await canvas().boundingBox())!;
+    const box = (await ui.canvas().boundingBox())!;
     const transfer = await page.evaluateHandle(
       ({ name, type, base64 }) => {
         const data = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
@@ -242,8 +223,8 @@ describe('studio as a design tool (1280×720)', () => {
     await panel.getByText('Uploaded logo.png.').waitFor();
     await panel.getByText('300×150 PNG').waitFor();
     await panel.getByRole('button', { name: /^Use image/ }).click();
-    await canvas().locator('[data-layer="image"]').waitFor();
-    await expect(field('Image URL').inputValue()).resolves.toMatch(/^asset:ast_/);
+    await ui.canvas().locator('[data-layer="image"]').waitFor();
+    await expect(ui.field('Image URL').inputValue()).resolves.toMatch(/^asset:ast_/);
 
     // Refused in place: an SVG from the picker, a text file dropped on the canvas; nothing added.
     await panel.getByLabel('Upload image').setInputFiles({
@@ -257,26 +238,26 @@ describe('studio as a design tool (1280×720)', () => {
     const truncated = red.subarray(0, red.length - 30);
     await dropFile('broken.png', 'image/png', truncated, 100, 100);
     await page.getByText(/broken\.png: Not a usable image: the PNG data is damaged or truncated; nothing was added\./).waitFor();
-    expect(await canvas().locator('.layer').count()).toBe(1);
+    expect(await ui.canvas().locator('.layer').count()).toBe(1);
 
     // A real image dropped at three quarters across lands centred there.
-    const scale = Number(await canvas().getAttribute('data-scale'));
+    const scale = Number(await ui.canvas().getAttribute('data-scale'));
     const blue = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#2563eb' } })
       .png()
       .toBuffer();
     await dropFile('badge.png', 'image/png', blue, 900 * scale, 300 * scale);
-    await canvas().locator('[data-layer="image-2"]').waitFor();
-    await expectFields(['Layer name', 'Width', 'Height'], ['image-2', '200', '200']);
+    await ui.canvas().locator('[data-layer="image-2"]').waitFor();
+    await ui.expectFields(['Layer name', 'Width', 'Height'], ['image-2', '200', '200']);
     // Centred on the drop point, within the pixel the screen-to-design rounding may move it.
     for (const [label, expected] of [
       ['X', 800],
       ['Y', 200],
     ] as const)
-      expect(Math.abs(Number(await field(label).inputValue()) - expected)).toBeLessThanOrEqual(1);
-    await previewSettled();
+      expect(Math.abs(Number(await ui.field(label).inputValue()) - expected)).toBeLessThanOrEqual(1);
+    await ui.previewSettled();
     expect(await page.getByRole('region', { name: 'Preview warnings' }).count()).toBe(0);
     await page.screenshot({ path: join(DOCS, 'studio-assets.png') });
-    await button('Save').click();
+    await ui.button('Save').click();
     await page.locator('.version').getByText('v2').waitFor();
     const rendered = await testApp.request('POST', '/api/generate', { apiKey, body: { templateId: currentId, layers: {} } });
     const image = await testApp.request('GET', new URL(rendered.body.imageUrl).pathname);
@@ -296,15 +277,16 @@ describe('studio as a design tool (1280×720)', () => {
 
   it('lands new layers where they are visible and not on top of each other', async () => {
     await open({ name: 'Adding', width: 1200, height: 630, background: '#ffffff', layers: [] });
-    for (let count = 0; count < 3; count++) await button('Add rectangle').click();
-    await canvas().locator('[data-layer="rect-3"]').waitFor();
-    const boxes = await canvas()
+    for (let count = 0; count < 3; count++) await ui.button('Add rectangle').click();
+    await ui.canvas().locator('[data-layer="rect-3"]').waitFor();
+    const boxes = await ui
+      .canvas()
       .locator('.layer')
       .evaluateAll((elements) => elements.map((element) => [(element as HTMLElement).style.left, (element as HTMLElement).style.top].join(',')));
     expect(new Set(boxes).size).toBe(3);
     const frame = await page.locator('.canvas-frame').boundingBox();
     for (const name of ['rect', 'rect-2', 'rect-3']) {
-      const box = (await canvas().locator(`[data-layer="${name}"]`).boundingBox())!;
+      const box = (await ui.canvas().locator(`[data-layer="${name}"]`).boundingBox())!;
       expect(box.x >= frame!.x && box.y >= frame!.y && box.x + box.width <= frame!.x + frame!.width && box.y + box.height <= frame!.y + frame!.height).toBe(
         true,
       );

@@ -15,12 +15,27 @@ export interface PreviewState {
   warnings: RenderWarning[];
 }
 
+/** The inputs a drawing (or a refusal) was made of. */
+interface DrawnFor {
+  design: Design;
+  width: number;
+}
+
 /**
  * The server's drawing of the design, refreshed (debounced) on every change; the newest answer wins. While `paused`
  * (a gesture under way) nothing is asked: the last drawing stays, and the design at the gesture's end is drawn.
+ * `state` is `ready` (or `error`) only for the design and width given now: from the render that changes either, it
+ * says `loading` (before the debounce has even asked), so nobody mistakes the old drawing for the new one.
  */
 export function usePreview(design: Design, width: number, onDetails: (details: Map<string, string>) => void, paused = false): PreviewState {
-  const [state, setState] = useState<PreviewState>({ url: null, sequence: 0, state: 'loading', error: null, warnings: [] });
+  const [state, setState] = useState<PreviewState & { drawnFor: DrawnFor | null }>({
+    url: null,
+    sequence: 0,
+    state: 'loading',
+    error: null,
+    warnings: [],
+    drawnFor: null,
+  });
   const sequence = useRef(0);
   useEffect(() => {
     if (paused) return;
@@ -33,22 +48,23 @@ export function usePreview(design: Design, width: number, onDetails: (details: M
           onDetails(new Map());
           setState((previous) => {
             if (previous.url) URL.revokeObjectURL(previous.url);
-            return { url: URL.createObjectURL(blob), sequence: mine, state: 'ready', error: null, warnings };
+            return { url: URL.createObjectURL(blob), sequence: mine, state: 'ready', error: null, warnings, drawnFor: { design, width } };
           });
         },
         (error: ApiError | DOMException) => {
           if (mine !== sequence.current || (error as DOMException).name === 'AbortError') return;
           onDetails(detailsByField((error as ApiError).details ?? [], 'template.'));
           const details = (error as ApiError).details?.map((detail) => `${detail.path.replace(/^template\./, '')}: ${detail.message}`).join('; ');
-          setState((previous) => ({ ...previous, state: 'error', error: details || (error as ApiError).message }));
+          setState((previous) => ({ ...previous, state: 'error', error: details || (error as ApiError).message, drawnFor: { design, width } }));
         },
       );
     }, PREVIEW_DEBOUNCE_MS);
-    setState((previous) => ({ ...previous, state: 'loading' }));
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
   }, [design, width, paused]);
-  return state;
+  const { drawnFor, ...preview } = state;
+  const current = drawnFor?.design === design && drawnFor.width === width;
+  return current ? preview : { ...preview, state: 'loading' };
 }
