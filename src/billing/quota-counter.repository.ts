@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { insertIgnore, SqlStatement, sqlTimestamp } from '../database/sql';
-import { SqlTransactionRunner, TransactionBody } from '../database/sql-transaction';
+import { SqlTransactionRunner } from '../database/sql-transaction';
 
 /** Units reserved for one render (a document: one per page): counted at once, given back unless committed before `expiresAt`. */
 export interface QuotaLease {
@@ -48,7 +48,7 @@ export class QuotaCounterRepository {
     const period = sqlTimestamp(lease.periodStart);
     const units = unitsOf(lease);
     const attempt = () =>
-      this.transaction(function* () {
+      this.transactions.run(function* () {
         if ((yield [INCREMENT, [units, lease.accountId, period, units, limit]]) !== 1) return false;
         yield [INSERT_LEASE, [lease.id, lease.accountId, period, sqlTimestamp(lease.expiresAt), units]];
         return true;
@@ -57,7 +57,7 @@ export class QuotaCounterRepository {
     // Nothing changed: either the period's row does not exist yet (first render of the period) or the
     // quota is spent. Create the row if missing (idempotent under races) and try once more.
     const createRow = `${insertIgnore(this.dataSource)} INTO usage_counters (account_id, period_start, used) VALUES (?, ?, 0)`;
-    await this.transaction(function* () {
+    await this.transactions.run(function* () {
       yield [createRow, [lease.accountId, period]];
     });
     return attempt();
@@ -69,7 +69,7 @@ export class QuotaCounterRepository {
    * transaction, so a crash leaves either both or neither: never a recorded render whose unit is refunded.
    */
   async commit(lease: QuotaLease, alongside: readonly SqlStatement[] = []): Promise<void> {
-    await this.transaction(function* () {
+    await this.transactions.run(function* () {
       for (const statement of alongside) yield statement;
       if ((yield [DELETE_LEASE, [lease.id]]) === 0) yield [CHARGE, [unitsOf(lease), lease.accountId, sqlTimestamp(lease.periodStart)]];
     });
@@ -77,7 +77,7 @@ export class QuotaCounterRepository {
 
   /** The render failed or was refused after reserving: the units go back, at most once. */
   async release(lease: QuotaLease): Promise<void> {
-    await this.transaction(function* () {
+    await this.transactions.run(function* () {
       if ((yield [DELETE_LEASE, [lease.id]]) === 1) yield decrement(lease.accountId, sqlTimestamp(lease.periodStart), unitsOf(lease));
     });
   }
@@ -88,7 +88,7 @@ export class QuotaCounterRepository {
    * means it landed, and the unit it kept goes back. Gone after that is ambiguous and left counted.
    */
   async undoCommit(lease: QuotaLease, unexpired: () => boolean): Promise<void> {
-    await this.transaction(function* () {
+    await this.transactions.run(function* () {
       if ((yield [DELETE_LEASE, [lease.id]]) === 1 || unexpired()) yield decrement(lease.accountId, sqlTimestamp(lease.periodStart), unitsOf(lease));
     });
   }
@@ -104,7 +104,7 @@ export class QuotaCounterRepository {
       );
       for (const row of rows) {
         const period = row.period_start instanceof Date ? sqlTimestamp(row.period_start) : String(row.period_start);
-        const given = await this.transaction(function* () {
+        const given = await this.transactions.run(function* () {
           if ((yield [DELETE_EXPIRED_LEASE, [row.id, nowText]]) !== 1) return false;
           yield decrement(row.account_id, period, Number(row.units));
           return true;
@@ -127,9 +127,5 @@ export class QuotaCounterRepository {
   async openLeases(accountId: string): Promise<number> {
     const rows: Array<{ count: number | string }> = await this.dataSource.query('SELECT COUNT(*) AS count FROM quota_leases WHERE account_id = ?', [accountId]);
     return Number(rows[0].count);
-  }
-
-  private transaction<T>(body: TransactionBody<T>): Promise<T> {
-    return this.transactions.run(body);
   }
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
 import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSqlite3Driver';
 import type { SqlStatement } from './sql';
@@ -15,6 +16,9 @@ export interface SqlRead {
  */
 export type TransactionBody<T> = () => Generator<SqlStatement | SqlRead, T, unknown>;
 
+/** Prepared statements kept per runner: a repository's fixed statements, and the last sizes of a multi-row INSERT. */
+const PREPARED = 64;
+
 /**
  * Runs transaction bodies for a repository. On MySQL a pooled connection per transaction; on SQLite one
  * synchronous better-sqlite3 transaction (the driver shares one connection, so TypeORM's asynchronous
@@ -22,7 +26,7 @@ export type TransactionBody<T> = () => Generator<SqlStatement | SqlRead, T, unkn
  */
 export class SqlTransactionRunner {
   private readonly sqlite: Database.Database | null;
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements = new LRUCache<string, Database.Statement>({ max: PREPARED });
 
   constructor(private readonly dataSource: DataSource) {
     this.sqlite = dataSource.options.type === 'better-sqlite3' ? ((dataSource.driver as BetterSqlite3Driver).databaseConnection as Database.Database) : null;
@@ -58,8 +62,8 @@ export class SqlTransactionRunner {
       const steps = body();
       let step = steps.next();
       while (!step.done) {
-        const read = isRead(step.value);
-        const [sql, parameters] = read ? (step.value as SqlRead).read : (step.value as SqlStatement);
+        const read = isRead(step.value) ? step.value.read : null;
+        const [sql, parameters] = read ?? (step.value as SqlStatement);
         let statement = this.statements.get(sql);
         if (!statement) this.statements.set(sql, (statement = db.prepare(sql)));
         step = steps.next(read ? statement.all(...parameters) : statement.run(...parameters).changes);

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type Database from 'better-sqlite3';
 import { DataSource } from 'typeorm';
-import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSqlite3Driver';
 import { rawTimestamp } from '../database/columns';
-import { execute, sqlTimestamp } from '../database/sql';
+import { execute, SqlStatement, sqlTimestamp } from '../database/sql';
+import { SqlTransactionRunner } from '../database/sql-transaction';
 import type { Job, JobStatus } from './entities/job.entity';
 
 /** A new job's row, with its rows' overrides (already serialized) in order. */
@@ -44,14 +43,14 @@ const ITEMS_PER_INSERT = 500;
  */
 @Injectable()
 export class JobsRepository {
-  private readonly sqlite: Database.Database | null;
+  private readonly transactions: SqlTransactionRunner;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
-    this.sqlite = dataSource.options.type === 'better-sqlite3' ? ((dataSource.driver as BetterSqlite3Driver).databaseConnection as Database.Database) : null;
+    this.transactions = new SqlTransactionRunner(dataSource);
   }
 
   async insert({ job, rows }: NewJob): Promise<void> {
-    const statements: Array<[string, unknown[]]> = [
+    const statements: SqlStatement[] = [
       [
         `INSERT INTO jobs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
@@ -80,16 +79,8 @@ export class JobsRepository {
         chunk.flatMap((layers, offset) => [job.id, start + offset, job.accountId, 'pending', layers, 0]),
       ]);
     }
-    if (this.sqlite) {
-      const db = this.sqlite;
-      // Synchronous from BEGIN to COMMIT: nothing else on the shared connection runs in between.
-      db.transaction(() => {
-        for (const [sql, parameters] of statements) db.prepare(sql).run(...parameters);
-      })();
-      return;
-    }
-    await this.dataSource.transaction(async (manager) => {
-      for (const [sql, parameters] of statements) await manager.query(sql, parameters);
+    await this.transactions.run(function* () {
+      for (const statement of statements) yield statement;
     });
   }
 
