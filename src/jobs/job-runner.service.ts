@@ -22,7 +22,7 @@ import { JobResultWriter } from './results/job-result-writer.service';
 /** How often the runner looks for rows besides being woken (a new job, a finished row): other instances' jobs, expired claims. */
 const POLL_MS = 500;
 /** Past a render's own budget, for planning and image fetches: a claim outliving its process is taken again after this. */
-export const CLAIM_MARGIN_MS = 60_000;
+const CLAIM_MARGIN_MS = 60_000;
 /** When a claim taken now lapses: past the render's budget and the margin. */
 export function claimUntil(config: AppConfig, now: Date): Date {
   return new Date(now.getTime() + config.renderTimeoutMs + CLAIM_MARGIN_MS);

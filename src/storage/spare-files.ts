@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { close, open } from 'node:fs';
 import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,8 +7,6 @@ import { settle, type SettledPromise } from '../common/async/settle';
 const SPARES = 8;
 /** A spare this old belongs to a process that died (a live one replaces its spares as it uses them): removed at start. */
 export const STALE_SPARE_MS = 60 * 60_000;
-/** Unique per process, so processes sharing the folder (server and `npm run worker`) never take each other's spares. */
-const PROCESS_TAG = randomBytes(6).toString('hex');
 
 /**
  * Empty files created ahead of need in libuv's thread pool, for LocalImageStorage to write an image into
@@ -25,7 +22,11 @@ export class SpareFiles {
   private prepared: Promise<void> | null = null;
   private closed = false;
 
-  constructor(readonly directory: string) {}
+  /** `processTag`: unique per process, so processes sharing the folder (server and `npm run worker`) never take each other's spares. */
+  constructor(
+    readonly directory: string,
+    private readonly processTag: string,
+  ) {}
 
   /** How many spares are ready to take now (made and closed). */
   available(): number {
@@ -51,7 +52,7 @@ export class SpareFiles {
   private refill(): void {
     this.prepared ??= this.prepare();
     while (!this.closed && this.ready.length + this.creating.size < SPARES) {
-      const path = join(this.directory, `${PROCESS_TAG}-${++this.created}`);
+      const path = join(this.directory, `${this.processTag}-${++this.created}`);
       // A spare that could not be made (a full disk, a folder removed under us) is simply missing: puts take the ordinary path.
       const creation = settle(
         this.prepared
@@ -71,7 +72,7 @@ export class SpareFiles {
     await mkdir(this.directory, { recursive: true });
     const cutoff = Date.now() - STALE_SPARE_MS;
     for (const name of await readdir(this.directory).catch(() => [] as string[])) {
-      if (name.startsWith(PROCESS_TAG)) continue;
+      if (name.startsWith(this.processTag)) continue;
       const path = join(this.directory, name);
       const info = await stat(path).catch(() => null);
       if (info && info.mtimeMs < cutoff) await unlink(path).catch(() => undefined);

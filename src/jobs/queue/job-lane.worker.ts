@@ -109,6 +109,7 @@ export class JobLaneWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const until = () => claimUntil(this.config, this.clock.now());
     let rotateAt = Date.now() + QUANTUM_MS;
     let provenAt = 0;
+    const proofDue = () => Date.now() - provenAt >= this.config.jobLeaseMs / PROOFS_PER_LEASE;
     // The row this lane's previous holder claimed and never finished (it died or stalled).
     let item: ClaimedItem | null = await this.items.takeOver(accountId, prefix, newToken(prefix), until());
     for (;;) {
@@ -116,7 +117,6 @@ export class JobLaneWorker implements OnApplicationBootstrap, OnModuleDestroy {
         if (item) await this.items.release(item);
         return;
       }
-      const proofDue = () => Date.now() - provenAt >= this.config.jobLeaseMs / PROOFS_PER_LEASE;
       if (!item) {
         // Proves this process still holds the lane (Redis answers); while it does not, the lane pauses here,
         // holding no claim. A few times per lease, not per row: a round trip per row left a render thread idle.
