@@ -19,7 +19,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 @Injectable()
 export class AccountsService {
-  /** Rows read for rendering (job rows, one read each): remembered until the change feed reports a write. */
+  /** Rows read for rendering (job rows, public renders: one read each): remembered until the change feed reports a write. */
   private readonly remembered: ChangeFeedCache<string, Account>;
 
   constructor(

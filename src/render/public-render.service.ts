@@ -43,7 +43,7 @@ export class PublicRenderService {
     const query = parsePublicRenderQuery(rawQuery);
     const template = await this.publicTemplate(query.request.templateId);
     if (template.publicRender === 'signed') await this.checkSignature(template, rawQuery, query.signature, query.expires);
-    const owner = await this.accounts.get(template.accountId);
+    const owner = await this.accounts.current(template.accountId);
     let outcome = await this.renders.renderTemplate(owner, template, query.request, { verifyStored: false, anonymousClient: clientAddress });
     const notModified = ifNoneMatchHits(ifNoneMatch, `"${outcome.fileName.split('.')[0]}"`);
     let stored = notModified ? null : await this.storage.open(outcome.fileName);
