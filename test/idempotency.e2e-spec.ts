@@ -1,20 +1,28 @@
 import { RenderService } from '../src/render/render.service';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
+import { HttpFixtureServer } from './support/http-fixture-server';
 import { startTestApp, TestApp } from './support/test-app';
 
-describe('Idempotency-Key (§22) on POST /api/generate and POST /api/jobs', () => {
+describe('Idempotency-Key (§22) on POST /api/generate, the batch, the hook render and POST /api/jobs', () => {
   let testApp: TestApp;
   let owner: TestAccount;
   let templateId: string;
   let text = 0;
+  let receiver: HttpFixtureServer;
+  let receiverUrl: string;
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    receiver = new HttpFixtureServer().route('/hook', (_request, response) => response.writeHead(204).end());
+    receiverUrl = await receiver.start();
+    testApp = await startTestApp({ env: { WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' } });
     owner = await createAccount(testApp, { plan: 'pro' });
     templateId = await createTemplate(testApp, owner.apiKey);
   });
 
-  afterAll(() => testApp?.close());
+  afterAll(async () => {
+    await testApp?.close();
+    await receiver?.stop();
+  });
 
   const generate = (key: string | null, body: object, account = owner) =>
     testApp.request('POST', '/api/generate', { apiKey: account.apiKey, body, headers: key === null ? {} : { 'idempotency-key': key } });
@@ -125,5 +133,35 @@ describe('Idempotency-Key (§22) on POST /api/generate and POST /api/jobs', () =
       headers: { 'idempotency-key': 'import-2026-11-25' },
     });
     expect(other.status).toBe(422);
+  });
+
+  it('replays POST /api/generate/batch and POST /api/hooks/render: rendered and billed once, the webhook delivered once', async () => {
+    const post = (path: string, key: string, body: object) =>
+      testApp.request('POST', path, { apiKey: owner.apiKey, body, headers: { 'idempotency-key': key } });
+    const before = await used();
+    const batch = { items: [fresh(), fresh()] };
+    const firstBatch = await post('/api/generate/batch', 'batch-1', batch);
+    expect(firstBatch.status).toBe(200);
+    const againBatch = await post('/api/generate/batch', 'batch-1', batch);
+    expect(againBatch.headers.get('idempotent-replayed')).toBe('true');
+    expect(againBatch.bytes.equals(firstBatch.bytes)).toBe(true);
+    expect(await used()).toBe(before + 2);
+    expect((await post('/api/generate/batch', 'batch-1', { items: [fresh()] })).status).toBe(422);
+
+    // Deliveries are signed: the account needs its webhook secret first.
+    expect((await testApp.request('POST', '/api/settings/webhook-secret', { apiKey: owner.apiKey })).status).toBe(200);
+    const hook = { ...fresh(), webhookUrl: `${receiverUrl}/hook` };
+    const firstHook = await post('/api/hooks/render', 'hook-1', hook);
+    expect(firstHook.status).toBe(200);
+    const againHook = await post('/api/hooks/render', 'hook-1', hook);
+    expect(againHook.headers.get('idempotent-replayed')).toBe('true');
+    expect(againHook.bytes.equals(firstHook.bytes)).toBe(true);
+    expect(await used()).toBe(before + 3);
+    const delivered = () => receiver.requests.filter((request) => request.url === '/hook').length;
+    for (let waited = 0; delivered() === 0 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    // Time enough for a second delivery, had the replay sent one.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(delivered()).toBe(1);
+    expect((await post('/api/hooks/render', 'hook-1', { ...hook, layers: { title: { text: 'another' } } })).status).toBe(422);
   });
 });
