@@ -1,4 +1,5 @@
-import { ClaimedItem, ItemOutcome, JobItemsRepository } from '../src/jobs/job-items.repository';
+import { sqlTimestamp } from '../src/database/sql';
+import { ItemOutcome, JobItemsRepository } from '../src/jobs/job-items.repository';
 import { JobRunnerService } from '../src/jobs/job-runner.service';
 import { createAccount, createTemplate } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
@@ -33,11 +34,14 @@ describe('job row claims passed from row to row', () => {
   }
 
   const claimsOf = (accountId: string) => items.claimedCount(accountId, new Date());
+  /** Row 0 of the job, claimed under `token` for five minutes. */
+  const claimFirst = async (jobId: string, token: string) => (await items.claim(jobId, 0, token, new Date(), later(5)))!;
+  const statuses = async (jobId: string) => (await items.page(jobId, 0, 10)).map((row) => row.status);
   const next = (accountId: string, token: string) => ({ accountId, token, now: new Date(), until: later(5) });
 
   it('records a row and takes the next in one step, so the account never holds more claims than before', async () => {
     const { accountId, jobId } = await newJob(3);
-    const first = (await items.claim(jobId, 0, 'token-a', new Date(), later(5)))!;
+    const first = await claimFirst(jobId, 'token-a');
     const second = (await items.claim(jobId, 1, 'token-b', new Date(), later(5)))!;
     expect(await claimsOf(accountId)).toBe(2);
 
@@ -49,37 +53,32 @@ describe('job row claims passed from row to row', () => {
     // No row left to take: the claim ends with the record.
     expect(await items.finishAndClaimNext(second, succeeded, next(accountId, 'token-d'))).toEqual({ recorded: true, next: null });
     expect(await claimsOf(accountId)).toBe(1);
-    const page = await items.page(jobId, 0, 10);
-    expect(page.map((row) => row.status)).toEqual(['succeeded', 'succeeded', 'pending']);
+    expect(await statuses(jobId)).toEqual(['succeeded', 'succeeded', 'pending']);
   });
 
   it('takes nothing when the claim was lost (expired and taken by another runner), and records nothing', async () => {
     const { accountId, jobId } = await newJob(2);
-    const mine = (await items.claim(jobId, 0, 'mine', new Date(), later(5)))!;
+    const mine = await claimFirst(jobId, 'mine');
     // Another runner took the row over: its token replaced mine.
     await testApp.dataSource.query("UPDATE job_items SET claim_token = 'theirs' WHERE job_id = ? AND item_index = 0", [jobId]);
-    const stale: ClaimedItem = { ...mine };
-    expect(await items.finishAndClaimNext(stale, succeeded, next(accountId, 'another'))).toEqual({ recorded: false, next: null });
+    expect(await items.finishAndClaimNext(mine, succeeded, next(accountId, 'another'))).toEqual({ recorded: false, next: null });
     expect(await claimsOf(accountId)).toBe(1);
-    expect((await items.page(jobId, 0, 10)).map((row) => row.status)).toEqual(['pending', 'pending']);
+    expect(await statuses(jobId)).toEqual(['pending', 'pending']);
   });
 
   it('records a row whose claim expired (nobody took it), but passes that claim to no other row', async () => {
     const { accountId, jobId } = await newJob(2);
-    const late = (await items.claim(jobId, 0, 'late', new Date(), later(5)))!;
+    const late = await claimFirst(jobId, 'late');
     // The claim lapsed (the row drew past its budget): it no longer counts, so others may have filled the limit.
-    await testApp.dataSource.query('UPDATE job_items SET claimed_until = ? WHERE job_id = ? AND item_index = 0', [
-      new Date(Date.now() - 60_000).toISOString().slice(0, 23).replace('T', ' '),
-      jobId,
-    ]);
+    await testApp.dataSource.query('UPDATE job_items SET claimed_until = ? WHERE job_id = ? AND item_index = 0', [sqlTimestamp(later(-1)), jobId]);
     expect(await items.finishAndClaimNext(late, succeeded, next(accountId, 'after-late'))).toEqual({ recorded: true, next: null });
     expect(await claimsOf(accountId)).toBe(0);
-    expect((await items.page(jobId, 0, 10)).map((row) => row.status)).toEqual(['succeeded', 'pending']);
+    expect(await statuses(jobId)).toEqual(['succeeded', 'pending']);
   });
 
   it('passes no claim to a row of a job canceled meanwhile', async () => {
     const { accountId, jobId } = await newJob(2);
-    const first = (await items.claim(jobId, 0, 'first', new Date(), later(5)))!;
+    const first = await claimFirst(jobId, 'first');
     await testApp.dataSource.query("UPDATE jobs SET status = 'canceled' WHERE id = ?", [jobId]);
     const passed = await items.finishAndClaimNext(first, succeeded, next(accountId, 'second'));
     expect(passed.next).toBeNull();
