@@ -275,7 +275,7 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
     const ownTemplate = await createTemplate(testApp, account.apiKey);
     await testApp.request('POST', '/api/settings/webhook-secret', { apiKey: account.apiKey });
     const before = receiver.requests.length;
-    const created = await create({ templateId: ownTemplate, rows: titles(60, 'cancel'), webhookUrl: `${receiverUrl}/hook` }, account);
+    const created = await create({ templateId: ownTemplate, rows: titles(100, 'cancel'), webhookUrl: `${receiverUrl}/hook` }, account);
     await until(async () => (await job(created.body.id, account)).done >= 1);
     const canceled = await testApp.request('DELETE', `/api/jobs/${created.body.id}`, { apiKey: account.apiKey });
     expect(canceled.status).toBe(200);
@@ -287,12 +287,12 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
     const later = await job(created.body.id, account);
     expect(later).toEqual(settled);
     expect(later.status).toBe('canceled');
-    expect(later.done).toBeLessThan(60);
+    expect(later.done).toBeLessThan(100);
     expect(await used(account)).toBe(later.done);
     const pending = (await testApp.request('GET', `/api/jobs/${created.body.id}/items`, { apiKey: account.apiKey })).body.data.filter(
       (item: { status: string }) => item.status === 'pending',
     );
-    expect(pending.length).toBe(60 - later.done - later.failed);
+    expect(pending.length).toBe(100 - later.done - later.failed);
     // Canceling again changes nothing.
     expect((await testApp.request('DELETE', `/api/jobs/${created.body.id}`, { apiKey: account.apiKey })).body).toEqual(later);
     await until(() => receiver.requests.length === before + 1);
