@@ -12,6 +12,7 @@ import { checkEditorSessionRoute, EDITOR_SESSION_ROUTE_CONFIG } from './accounts
 import { EditorSessionAuthority, EditorSessionRule } from './accounts/auth/editor-session-authority';
 import { SessionAuthenticator } from './accounts/auth/session-authenticator';
 import { toErrorResponse } from './common/errors/error-body';
+import { ChangeFeed } from './database/change-feed';
 import { answerClientError, answerFrameworkError } from './common/http/http-layer-errors';
 import { RouteFlag, RouteFlags } from './common/http/route-flags';
 import { AppLogger } from './logging/app-logger';
@@ -76,6 +77,12 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
     const form: Record<string, string> = {};
     for (const [key, value] of new URLSearchParams(body as string)) if (!(key in form)) form[key] = value;
     done(null, form);
+  });
+  // Caches checked against the change feed see, for each request, every commit made before it arrived.
+  const changes = app.get(ChangeFeed);
+  fastify.addHook('onRequest', (_request, _reply, done) => {
+    changes.requestArrived();
+    done();
   });
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -16,6 +16,7 @@ describe('SqliteChangeFeed', () => {
     ours = new Database(join(directory, 'db.sqlite'));
     ours.pragma('journal_mode = WAL');
     ours.exec('CREATE TABLE api_keys (id TEXT PRIMARY KEY, revoked INTEGER)');
+
     theirs = new Database(join(directory, 'db.sqlite'));
   });
 
@@ -35,13 +36,24 @@ describe('SqliteChangeFeed', () => {
     expect(feed.isCurrent(stamp)).toBe(false);
   });
 
-  it('moves on as soon as another connection (another process, the CLI) commits', () => {
+  it('moves on at the next request after another connection (another process, the CLI) commits', () => {
     const feed = new SqliteChangeFeed(ours);
     const stamp = feed.stamp();
     theirs.prepare('INSERT INTO api_keys VALUES (?, 1)').run('key_2');
+    feed.requestArrived();
     expect(feed.isCurrent(stamp)).toBe(false);
     const next = feed.stamp();
     expect(feed.isCurrent(next)).toBe(true);
+  });
+
+  it('reads the version once per request within a turn of the event loop, and again in the next turn', async () => {
+    const feed = new SqliteChangeFeed(ours);
+    const stamp = feed.stamp();
+    theirs.prepare('INSERT INTO api_keys VALUES (?, 1)').run('key_3');
+    // The same request (no arrival since), the same turn: the reading it took still serves.
+    expect(feed.isCurrent(stamp)).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(feed.isCurrent(stamp)).toBe(false);
   });
 });
 

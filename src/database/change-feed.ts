@@ -20,6 +20,9 @@ export abstract class ChangeFeed {
   isCurrent(stamp: number): boolean {
     return this.stamp() === stamp;
   }
+
+  /** A request has arrived: what it reads must see every commit made before it (the fast path may skip checks). */
+  requestArrived(): void {}
 }
 
 /**
@@ -27,11 +30,22 @@ export abstract class ChangeFeed {
  * `PRAGMA data_version` changes whenever another connection has committed. Reading it is a
  * synchronous call of ~2–3 µs (a shared lock on the WAL index), so another process's revocation
  * holds from this process's next request on. Our own writes do not change it; `changed()` covers them.
+ *
+ * A request looks it up several times (its key, account, template, fonts): it is read once after each
+ * request's arrival and reused until the next arrival or the end of this turn of the event loop, so a
+ * reading never predates the arrival of a request that uses it, and work outside requests (job rows)
+ * sees one at most a turn old.
  */
 export class SqliteChangeFeed extends ChangeFeed {
   private readonly dataVersion: Statement<[], number>;
   private seenVersion: number;
   private generation = 0;
+  private checked = false;
+  private forgetScheduled = false;
+  private readonly forget = () => {
+    this.forgetScheduled = false;
+    this.checked = false;
+  };
 
   constructor(database: Database) {
     super();
@@ -40,12 +54,22 @@ export class SqliteChangeFeed extends ChangeFeed {
   }
 
   stamp(): number {
+    if (this.checked) return this.generation;
     const version = this.dataVersion.get()!;
     if (version !== this.seenVersion) {
       this.seenVersion = version;
       this.generation++;
     }
+    this.checked = true;
+    if (!this.forgetScheduled) {
+      this.forgetScheduled = true;
+      setImmediate(this.forget);
+    }
     return this.generation;
+  }
+
+  override requestArrived(): void {
+    this.checked = false;
   }
 
   changed(): Promise<void> {
