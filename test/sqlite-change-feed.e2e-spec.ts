@@ -39,7 +39,7 @@ describe('SQLite change feed: one reading per request', () => {
     const firstConnection = (first.dataSource.driver as BetterSqlite3Driver).databaseConnection as Database.Database;
 
     // In one turn: the second instance reads the counter, the first revokes (its own connection), a request arrives.
-    second.get(ChangeFeed).stamp();
+    second.app.get(ChangeFeed).stamp();
     firstConnection.prepare('UPDATE api_keys SET revoked_at = ? WHERE account_id = ?').run(sqlTimestamp(new Date()), owner.account.id);
     const answer = await fastify.inject(usage);
 
