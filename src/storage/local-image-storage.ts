@@ -62,7 +62,9 @@ export class LocalImageStorage extends ImageStorage {
     const spare = this.spares.take();
     if (!spare) return false;
     try {
-      writeFileSync(spare, bytes);
+      // 'r+', not 'w': the spare is empty and ours. Truncating it makes ext4 start writing the file back at close
+      // (auto_da_alloc): open + close took 31 µs that way on a quiet disk, 3 µs without, and 0.35 ms under a job's load.
+      writeFileSync(spare, bytes, { flag: 'r+' });
       renameSync(spare, this.path(name));
       return true;
     } catch {
