@@ -1,9 +1,10 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freshMysqlDatabase } from '../test/support/test-database';
+import { npmScriptNodeArguments } from './npm-script-node';
 
 /** What the jobs section needs from the bench runner. */
 export interface JobsBenchContext {
@@ -257,10 +258,8 @@ async function stop(child: ChildProcess): Promise<void> {
 
 /** `node dist/<script>.js`, ready when the server answers /health/ready or the worker says it started. */
 async function start(root: string, script: 'main' | 'worker', env: Record<string, string | undefined>, base?: string): Promise<ChildProcess> {
-  // With the node flags of `npm start` / `npm run worker`.
-  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const flags = scripts[script === 'main' ? 'start' : 'worker'].split(' ').filter((word) => word.startsWith('--'));
-  const child = spawn(process.execPath, [...flags, join(root, 'dist', `${script}.js`)], {
+  // Exactly as `npm start` / `npm run worker` run it (their node flags included).
+  const child = spawn(process.execPath, npmScriptNodeArguments(root, script === 'main' ? 'start' : 'worker'), {
     cwd: root,
     env: { ...env, LOG_LEVEL: base ? env.LOG_LEVEL : 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -20,6 +20,7 @@ import { configureNativeAllocator } from '../src/render/renderer/native-allocato
 import { createTemplateSchema } from '../src/design/template.schema';
 import { sampleTemplate } from '../test/support/factories';
 import { jobsSection } from './jobs-bench';
+import { npmScriptNodeArguments } from './npm-script-node';
 import { studioSection } from './studio-bench';
 
 const ROOT = join(__dirname, '..');
@@ -121,7 +122,7 @@ function rssMb(pid: number): number {
 }
 
 /** Pictor starts exactly as `npm start` runs it (its node flags included), minus the build step. */
-const START_ARGUMENTS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ').slice(1);
+const START_ARGUMENTS = npmScriptNodeArguments(ROOT, 'start');
 
 async function startPictor(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, START_ARGUMENTS, {
