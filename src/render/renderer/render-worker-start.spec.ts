@@ -31,27 +31,3 @@ describe('a render thread at start', () => {
     expect(rendering).toEqual({ host: false, shipped: true });
   }, 30_000);
 });
-
-describe('render threads', () => {
-  it('run 10 nice levels below the main thread, which keeps its own priority', () => {
-    expect(existsSync(WORKER_FILE)).toBe(true);
-    // Niceness per thread (field 19 of /proc/<pid>/task/<tid>/stat), once a pool of two threads has started.
-    const niceness = inFreshProcess<{ main: number; others: number[] }>(`
-      const { readdirSync, readFileSync } = require('node:fs');
-      const Piscina = require('piscina');
-      const pool = new Piscina({ filename: ${JSON.stringify(WORKER_FILE)}, minThreads: 2, maxThreads: 2 });
-      const nice = (tid) => Number(readFileSync('/proc/self/task/' + tid + '/stat', 'utf8').split(') ')[1].split(' ')[16]);
-      const started = Date.now();
-      const look = () => {
-        const others = readdirSync('/proc/self/task').filter((tid) => Number(tid) !== process.pid).map(nice);
-        // Threads lower themselves once their fonts are loaded: wait for both (a loaded machine takes longer).
-        if (others.filter((value) => value === 10).length < 2 && Date.now() - started < 20000) return setTimeout(look, 100);
-        console.log(JSON.stringify({ main: nice(process.pid), others }));
-        process.exit(0);
-      };
-      look();`);
-    expect(niceness.main).toBe(0);
-    expect(niceness.others.filter((value) => value === 10)).toHaveLength(2);
-    expect(niceness.others.filter((value) => value !== 10 && value !== 0)).toEqual([]);
-  }, 30_000);
-});

@@ -7,7 +7,6 @@ import type { DrawJob, DrawResult } from './draw-job';
 import { drawDocument, DocumentTask, isDocumentTask } from './draw-document';
 import { drawTemplate, ensureFonts } from './draw-template';
 import { FontCollectionLock, FontCollectionLockShare } from './font-collection-lock';
-import { lowerRenderThreadPriority } from './thread-priority';
 import { useFontCollectionLock } from './worker-fonts';
 
 /** What the pool hands every worker it starts. */
@@ -18,9 +17,8 @@ export interface RenderWorkerData {
 // RendererService and the bench hand the process's lock in; a pool started without one would leave its threads unguarded.
 const shared = (workerData as RenderWorkerData | undefined)?.fontCollectionLock;
 if (shared) useFontCollectionLock(new FontCollectionLock(shared));
-// Fonts load when the worker starts, not on its first job; then the thread yields to the main thread.
+// Fonts load when the worker starts, not on its first job.
 ensureFonts();
-lowerRenderThreadPriority();
 
 /** Hands the encoded bytes back by transfer (no copy); the warnings travel as a normal clone. */
 class TransferredResult {
