@@ -167,8 +167,6 @@ interface Alternated {
   reference: string;
   measured: string;
   ratio: string;
-  /** The job's median rows per second. */
-  rate: number;
 }
 
 /** Batches and a job in turns, `rounds` times: the median of each round's ratio (one machine's drift hits both alike). */
@@ -186,7 +184,6 @@ async function alternate(rounds: number, reference: () => Promise<number>, measu
     reference: `${median(batchRates).toFixed(1)} renders/s (median of ${rounds})`,
     measured: `${median(jobRates).toFixed(1)} rows/s (median of ${rounds}; ratios ${list(ratios)})`,
     ratio: median(ratios).toFixed(2),
-    rate: median(jobRates),
   };
 }
 

@@ -135,28 +135,32 @@ describe('Idempotency-Key (§22) on POST /api/generate, the batch, the hook rend
     expect(other.status).toBe(422);
   });
 
-  it('replays POST /api/generate/batch and POST /api/hooks/render: rendered and billed once, the webhook delivered once', async () => {
+  it('replays POST /api/generate/batch, POST /api/generate/document and POST /api/hooks/render: rendered and billed once, the webhook delivered once', async () => {
     const post = (path: string, key: string, body: object) =>
       testApp.request('POST', path, { apiKey: owner.apiKey, body, headers: { 'idempotency-key': key } });
+    /** Sends `body` twice under `key`: a 200, then the same bytes replayed. */
+    const sentTwice = async (path: string, key: string, body: object) => {
+      const first = await post(path, key, body);
+      expect(first.status).toBe(200);
+      const again = await post(path, key, body);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.bytes.equals(first.bytes)).toBe(true);
+    };
     const before = await used();
-    const batch = { items: [fresh(), fresh()] };
-    const firstBatch = await post('/api/generate/batch', 'batch-1', batch);
-    expect(firstBatch.status).toBe(200);
-    const againBatch = await post('/api/generate/batch', 'batch-1', batch);
-    expect(againBatch.headers.get('idempotent-replayed')).toBe('true');
-    expect(againBatch.bytes.equals(firstBatch.bytes)).toBe(true);
+    await sentTwice('/api/generate/batch', 'batch-1', { items: [fresh(), fresh()] });
     expect(await used()).toBe(before + 2);
     expect((await post('/api/generate/batch', 'batch-1', { items: [fresh()] })).status).toBe(422);
+
+    // A document bills one unit per page, once.
+    await sentTwice('/api/generate/document', 'document-1', { pages: [fresh(), fresh()], format: 'pdf' });
+    expect(await used()).toBe(before + 4);
+    expect((await post('/api/generate/document', 'document-1', { pages: [fresh()], format: 'pdf' })).status).toBe(422);
 
     // Deliveries are signed: the account needs its webhook secret first.
     expect((await testApp.request('POST', '/api/settings/webhook-secret', { apiKey: owner.apiKey })).status).toBe(200);
     const hook = { ...fresh(), webhookUrl: `${receiverUrl}/hook` };
-    const firstHook = await post('/api/hooks/render', 'hook-1', hook);
-    expect(firstHook.status).toBe(200);
-    const againHook = await post('/api/hooks/render', 'hook-1', hook);
-    expect(againHook.headers.get('idempotent-replayed')).toBe('true');
-    expect(againHook.bytes.equals(firstHook.bytes)).toBe(true);
-    expect(await used()).toBe(before + 3);
+    await sentTwice('/api/hooks/render', 'hook-1', hook);
+    expect(await used()).toBe(before + 5);
     const delivered = () => receiver.requests.filter((request) => request.url === '/hook').length;
     for (let waited = 0; delivered() === 0 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     // Time enough for a second delivery, had the replay sent one.

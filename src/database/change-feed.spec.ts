@@ -16,7 +16,6 @@ describe('SqliteChangeFeed', () => {
     ours = new Database(join(directory, 'db.sqlite'));
     ours.pragma('journal_mode = WAL');
     ours.exec('CREATE TABLE api_keys (id TEXT PRIMARY KEY, revoked INTEGER)');
-
     theirs = new Database(join(directory, 'db.sqlite'));
   });
 

@@ -21,7 +21,7 @@ export abstract class ChangeFeed {
     return this.stamp() === stamp;
   }
 
-  /** A request has arrived: what it reads must see every commit made before it (the fast path may skip checks). */
+  /** A request has arrived: what it reads must see every commit made before it (a feed that reuses a reading reads again). */
   requestArrived(): void {}
 }
 
