@@ -151,6 +151,22 @@ describe('assets', () => {
     expect((await testApp.request('GET', `/api/images/generated/${red.body.id}.png`)).status).toBe(404);
   });
 
+  it('takes an animated GIF by its first frame: that frame’s size, and that frame drawn', async () => {
+    // Two 40×30 frames, red then blue, as one raw strip cut into pages.
+    const frame = (rgb: number[]) => Buffer.from(Array.from({ length: 40 * 30 }, () => rgb).flat());
+    const animated = await sharp(Buffer.concat([frame([255, 0, 0]), frame([0, 0, 255])]), { raw: { width: 40, height: 60, channels: 3, pageHeight: 30 } })
+      .gif({ loop: 0, delay: [100, 100] })
+      .toBuffer();
+    expect((await sharp(animated).metadata()).pages).toBe(2);
+    const uploaded = await uploadAsset(testApp, alice.apiKey, animated, 'spinner.gif');
+    expect([uploaded.status, uploaded.body.format, uploaded.body.width, uploaded.body.height]).toEqual([201, 'gif', 40, 30]);
+    const created = await testApp.request('POST', '/api/templates', { apiKey: alice.apiKey, body: template(`asset:${uploaded.body.id}`) });
+    const rendered = await testApp.request('POST', '/api/generate', { apiKey: alice.apiKey, body: { templateId: created.body.id, layers: {} } });
+    expect(rendered.body.warnings ?? []).toEqual([]);
+    expect(await centrePixel(rendered.body.imageUrl)).toEqual([255, 0, 0]);
+    expect((await testApp.request('DELETE', `/api/assets/${uploaded.body.id}`, { apiKey: alice.apiKey })).status).toBe(204);
+  });
+
   it('serves its owner a small WebP thumbnail; another account’s, an unknown or a deleted asset is a 404', async () => {
     const answer = await uploadAsset(testApp, alice.apiKey, await solidImage(640, 320, '#00ff00', 'png'));
     expect(answer.status).toBe(201);
