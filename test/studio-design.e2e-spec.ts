@@ -98,7 +98,10 @@ describe('studio as a design tool (1280×720)', () => {
     await page.screenshot({ path: join(DOCS, 'studio-fit-portrait.png') });
 
     await ui.button('Zoom in').click();
-    expect((await canvasSize()).height).toBeGreaterThan(fitted.height);
+    const zoomedIn = await canvasSize();
+    expect(zoomedIn.height).toBeGreaterThan(fitted.height);
+    await ui.button('Zoom out').click();
+    await page.waitForFunction((before) => document.querySelector('.canvas')!.clientHeight < before, zoomedIn.height);
     await ui.button('Fit').click();
     expect(await canvasSize()).toEqual(fitted);
     await ui.canvas().focus();
