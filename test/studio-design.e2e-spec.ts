@@ -179,6 +179,8 @@ describe('studio as a design tool (1280×720)', () => {
     await page.goto(`${testApp.baseUrl}/app/templates/new`);
     await ui.canvas().waitFor();
     const start = page.getByRole('region', { name: 'Start from' });
+    await start.getByRole('button', { name: 'Story 1080×1920' }).waitFor();
+    await page.screenshot({ path: join(DOCS, 'studio-start.png') });
     await start.getByRole('button', { name: 'Story 1080×1920' }).click();
     await ui.expectFields(['Template width', 'Template height'], ['1080', '1920']);
     await page.getByRole('button', { name: 'Undo' }).click();
