@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalImageStorage, SPARE_FOLDER } from './local-image-storage';
@@ -69,11 +69,35 @@ describe('LocalImageStorage.put', () => {
     expect(stored().sort()).toEqual(['first.png', 'second.png']);
   });
 
-  it('removes its spares at shutdown', async () => {
+  /** Files this process holds open under `folder` (its descriptors, from /proc). */
+  const openUnder = (folder: string) =>
+    readdirSync('/proc/self/fd').flatMap((descriptor) => {
+      try {
+        const target = readlinkSync(join('/proc/self/fd', descriptor));
+        return target.startsWith(folder) ? [target] : [];
+      } catch {
+        return [];
+      }
+    });
+
+  it('keeps each spare open from its making, and writes an image through that descriptor, then closes it', async () => {
+    await storage.put('first.png', Buffer.from('first'));
+    await sparesReady();
+    expect(openUnder(join(directory, SPARE_FOLDER)).sort()).toEqual(
+      spares()
+        .map((name) => join(directory, SPARE_FOLDER, name))
+        .sort(),
+    );
+    await storage.put('second.png', Buffer.from('second'));
+    expect(openUnder(directory).filter((path) => !path.startsWith(join(directory, SPARE_FOLDER)))).toEqual([]);
+  });
+
+  it('removes its spares at shutdown, and closes them', async () => {
     await storage.put('card.png', Buffer.from('x'));
     await sparesReady();
     await storage.onModuleDestroy();
     expect(spares()).toEqual([]);
+    expect(openUnder(directory)).toEqual([]);
   });
 
   it('removes spares a dead process left (older than an hour), not younger ones', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, createWriteStream, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -62,14 +62,18 @@ export class LocalImageStorage extends ImageStorage {
     const spare = this.spares.take();
     if (!spare) return false;
     try {
-      // 'r+', not 'w': the spare is empty and ours. Truncating it makes ext4 start writing the file back at close
-      // (auto_da_alloc): open + close took 31 µs that way on a quiet disk, 3 µs without, and 0.35 ms under a job's load.
-      writeFileSync(spare, bytes, { flag: 'r+' });
-      renameSync(spare, this.path(name));
+      // Written through the descriptor the spare was made with: never opened here, never truncated (that made ext4
+      // start writing the file back at close, auto_da_alloc).
+      try {
+        writeFileSync(spare.descriptor, bytes);
+      } finally {
+        closeSync(spare.descriptor);
+      }
+      renameSync(spare.path, this.path(name));
       return true;
     } catch {
       // The ordinary path tries again and reports its own error, if any.
-      rmSync(spare, { force: true });
+      rmSync(spare.path, { force: true });
       return false;
     }
   }

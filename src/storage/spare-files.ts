@@ -8,15 +8,22 @@ const SPARES = 8;
 /** A spare this old belongs to a process that died (a live one replaces its spares as it uses them): removed at start. */
 export const STALE_SPARE_MS = 60 * 60_000;
 
+/** A spare: an empty file, and a descriptor open for writing it (the taker writes, closes and renames it). */
+export interface Spare {
+  path: string;
+  descriptor: number;
+}
+
 /**
- * Empty files created ahead of need in libuv's thread pool, for LocalImageStorage to write an image into
- * and rename into place. Creating a file (a new inode) blocked the event loop 0.4–0.9 ms on this
+ * Empty files created ahead of need in libuv's thread pool, and kept open, for LocalImageStorage to write an
+ * image into and rename into place (no open on the event loop: under a job's load an open and close of the
+ * empty file cost the main thread 0.35 ms). Creating a file (a new inode) blocked the event loop 0.4–0.9 ms on this
  * project's disks, writing into an existing empty one 0.03 ms (docs/performance.md, issue 29): with the
  * creation moved here, the event loop no longer waits for it while render threads wait for the event loop.
  * The folder sits inside the images folder, so a rename out of it stays on one filesystem (atomic).
  */
 export class SpareFiles {
-  private readonly ready: string[] = [];
+  private readonly ready: Spare[] = [];
   private readonly creating = new Set<SettledPromise<unknown>>();
   private created = 0;
   private prepared: Promise<void> | null = null;
@@ -33,8 +40,8 @@ export class SpareFiles {
     return this.ready.length;
   }
 
-  /** A ready empty file (the caller owns it from now on), or null when none is ready yet; starts refilling either way. */
-  take(): string | null {
+  /** A ready empty file and its descriptor (the caller owns both from now on), or null when none is ready yet; starts refilling either way. */
+  take(): Spare | null {
     if (this.closed) return null;
     const spare = this.ready.pop() ?? null;
     this.refill();
@@ -46,7 +53,7 @@ export class SpareFiles {
     this.closed = true;
     await this.prepared?.catch(() => undefined);
     await Promise.all([...this.creating]);
-    await Promise.all(this.ready.splice(0).map((path) => unlink(path).catch(() => undefined)));
+    await Promise.all(this.ready.splice(0).map((spare) => discard(spare)));
   }
 
   private refill(): void {
@@ -57,9 +64,9 @@ export class SpareFiles {
       const creation = settle(
         this.prepared
           .then(() => createEmpty(path))
-          .then(() => {
-            if (this.closed) return unlink(path).catch(() => undefined);
-            this.ready.push(path);
+          .then((descriptor) => {
+            if (this.closed) return discard({ path, descriptor });
+            this.ready.push({ path, descriptor });
           }),
       );
       void creation.then(() => this.creating.delete(creation));
@@ -80,12 +87,12 @@ export class SpareFiles {
   }
 }
 
-/** An empty new file: two plain thread-pool calls (fs.promises' file handles cost the event loop more per file). */
-function createEmpty(path: string): Promise<void> {
-  return new Promise((resolve, reject) =>
-    open(path, 'wx', (error, descriptor) => {
-      if (error) reject(error);
-      else close(descriptor, (closeError) => (closeError ? reject(closeError) : resolve()));
-    }),
-  );
+/** An empty new file, open for writing: a plain thread-pool call (fs.promises' file handles cost the event loop more per file). */
+function createEmpty(path: string): Promise<number> {
+  return new Promise((resolve, reject) => open(path, 'wx', (error, descriptor) => (error ? reject(error) : resolve(descriptor))));
+}
+
+/** A spare not used: closed and removed. */
+function discard(spare: Spare): Promise<void> {
+  return new Promise<void>((resolve) => close(spare.descriptor, () => resolve())).then(() => unlink(spare.path).catch(() => undefined));
 }
