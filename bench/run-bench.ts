@@ -19,6 +19,7 @@ import '@resvg/resvg-js';
 import { configureNativeAllocator } from '../src/render/renderer/native-allocator';
 import { createTemplateSchema } from '../src/design/template.schema';
 import { sampleTemplate } from '../test/support/factories';
+import { CpuPerRequest, MeasuredRun, measureCpu, medianCpu, recordCpuBound } from './cpu-accounting';
 import { jobsSection } from './jobs-bench';
 import { npmScriptNodeArguments } from './npm-script-node';
 import { studioSection } from './studio-bench';
@@ -101,21 +102,6 @@ const median = (values: number[]) => {
 /** A median ratio with the rounds it came from. */
 const shown = (ratios: number[]) => `${median(ratios).toFixed(2)} (rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})`;
 
-/** CPU seconds (user + system) the main thread of process `pid` has used: its task's own line in /proc. */
-function mainThreadCpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** Runs `work` (which makes `count` renders) and adds the main thread's CPU milliseconds per render of `pid` to `into`. */
-async function withMainThreadCpu<T>(pid: number, count: number, into: number[], work: () => Promise<T>): Promise<T> {
-  const before = mainThreadCpuSeconds(pid);
-  const result = await work();
-  into.push(((mainThreadCpuSeconds(pid) - before) * 1000) / count);
-  return result;
-}
-
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
@@ -185,6 +171,9 @@ function cannon(options: autocannon.Options): Promise<autocannon.Result> {
     });
   });
 }
+
+/** What an autocannon run made, for measureCpu: its answers over its own duration. */
+const CANNON_RUN: MeasuredRun<autocannon.Result> = { requests: (result) => result.requests.total, activeSeconds: (result) => result.duration };
 
 const freshRequests = (apiKey: string, templateId: string, format: 'png' | 'jpeg', title = text): autocannon.Request[] => [
   {
@@ -341,7 +330,7 @@ async function main() {
         port: PORT,
         record,
         text,
-        mainThreadCpuSeconds: () => mainThreadCpuSeconds(server.pid!),
+        serverPid: server.pid!,
       });
     if (SECTIONS.has('zipjob')) await resultJobSection('zip', ZIP_JOB_ROWS);
     if (SECTIONS.has('pdfjob')) await resultJobSection('pdf', PDF_JOB_ROWS);
@@ -380,8 +369,14 @@ async function main() {
     const perRound = Math.max(THREADS * 8, Math.floor(FRESH / ROUNDS));
     type Round = { api: number; ceiling: number; raw: number };
     const rounds = { png: [] as Round[], jpeg: [] as Round[], peer: [] as Array<[number, number]> };
-    // The main thread's CPU per render, Pictor's and the HTTP ceiling's (what parsing, answering and posting to the pool cost alone).
-    const mainThreadMs = { api: [] as number[], ceiling: [] as number[] };
+    // CPU per render, Pictor's and the HTTP ceiling's, by thread (the main thread's: parsing, answering and posting to the pool).
+    const cpu = { api: [] as CpuPerRequest[], ceiling: [] as CpuPerRequest[] };
+    const measured = async (pid: number, count: number, into: CpuPerRequest[], work: () => Promise<number>) => {
+      // Each run's rate is timed to its last answer (autocannon stops up to a second later).
+      const { result, cpu: used } = await measureCpu(pid, { requests: count, activeSeconds: (rate) => count / rate }, work);
+      into.push(used);
+      return result;
+    };
     const ceiling = await startRenderCeiling({ [templateId]: design });
     try {
       await measurePool(RAW_WORKER, (raw) =>
@@ -392,10 +387,8 @@ async function main() {
           await peerFresh(peer, THREADS * 8);
           for (let round = 0; round < ROUNDS; round++) {
             for (const format of ['png', 'jpeg'] as const) {
-              const api = await withMainThreadCpu(server.pid!, perRound, mainThreadMs.api, () => apiFresh(apiKey, templateId, format, perRound));
-              const bare = await withMainThreadCpu(ceiling.pid!, perRound, mainThreadMs.ceiling, () =>
-                httpFresh(CEILING, apiKey, templateId, format, perRound),
-              );
+              const api = await measured(server.pid!, perRound, cpu.api, () => apiFresh(apiKey, templateId, format, perRound));
+              const bare = await measured(ceiling.pid!, perRound, cpu.ceiling, () => httpFresh(CEILING, apiKey, templateId, format, perRound));
               rounds[format].push({ api, ceiling: bare, raw: await rawFresh(raw, design, format, perRound) });
             }
             rounds.peer.push([rounds.png[round].api, await peerFresh(peer, Math.max(THREADS * 10, Math.floor(perRound / 2)))]);
@@ -408,14 +401,21 @@ async function main() {
     for (const format of ['png', 'jpeg'] as const) recordFresh(format.toUpperCase(), rounds[format], '≥ 0.92 of the ceiling');
     record(
       'main-thread CPU per fresh render (PNG and JPEG rounds, /proc task stat)',
-      `Pictor ${median(mainThreadMs.api).toFixed(2)} ms; HTTP ceiling ${median(mainThreadMs.ceiling).toFixed(2)} ms`,
-      `rounds ${mainThreadMs.api.map((value) => value.toFixed(2)).join(' ')}`,
+      `Pictor ${medianCpu(cpu.api).main.toFixed(2)} ms; HTTP ceiling ${medianCpu(cpu.ceiling).main.toFixed(2)} ms`,
+      `rounds ${cpu.api.map((value) => value.main.toFixed(2)).join(' ')}`,
       '≤ 1.0 ms',
+    );
+    recordCpuBound(
+      record,
+      'fresh render (PNG and JPEG rounds)',
+      { subject: cpu.api, reference: cpu.ceiling, names: ['Pictor', 'HTTP ceiling'] },
+      [...rounds.png, ...rounds.jpeg].map((round) => round.api / round.ceiling),
     );
     const scriptTemplateId = await createTemplateOver(apiKey, SCRIPT_CARD);
     const scriptDesign = createTemplateSchema.parse(SCRIPT_CARD);
     console.log('Script card (Arabic, Devanagari, emoji; fresh PNG):');
     const scriptRounds: Round[] = [];
+    const scriptCpu = { api: [] as CpuPerRequest[], ceiling: [] as CpuPerRequest[] };
     const scriptCeiling = await startRenderCeiling({ [scriptTemplateId]: scriptDesign });
     try {
       await measurePool(RAW_WORKER, async (raw) => {
@@ -423,8 +423,10 @@ async function main() {
         await httpFresh(CEILING, apiKey, scriptTemplateId, 'png', THREADS * 8, THREADS * 4, scriptText);
         await rawFresh(raw, scriptDesign, 'png', THREADS * 8, scriptText);
         for (let round = 0; round < ROUNDS; round++) {
-          const api = await apiFresh(apiKey, scriptTemplateId, 'png', perRound, THREADS * 4, scriptText);
-          const bare = await httpFresh(CEILING, apiKey, scriptTemplateId, 'png', perRound, THREADS * 4, scriptText);
+          const api = await measured(server.pid!, perRound, scriptCpu.api, () => apiFresh(apiKey, scriptTemplateId, 'png', perRound, THREADS * 4, scriptText));
+          const bare = await measured(scriptCeiling.pid!, perRound, scriptCpu.ceiling, () =>
+            httpFresh(CEILING, apiKey, scriptTemplateId, 'png', perRound, THREADS * 4, scriptText),
+          );
           scriptRounds.push({ api, ceiling: bare, raw: await rawFresh(raw, scriptDesign, 'png', perRound, scriptText) });
         }
       });
@@ -432,6 +434,12 @@ async function main() {
       scriptCeiling.kill();
     }
     recordFresh('PNG, script card', scriptRounds, '≥ 0.92 of the ceiling');
+    recordCpuBound(
+      record,
+      'fresh script card',
+      { subject: scriptCpu.api, reference: scriptCpu.ceiling, names: ['Pictor', 'HTTP ceiling'] },
+      scriptRounds.map((round) => round.api / round.ceiling),
+    );
     const peerPng = mean(rounds.peer.map(([, value]) => value));
     record(
       'satori + resvg PNG (same threads)',
@@ -462,7 +470,11 @@ async function main() {
     console.log('Cached answers:');
     const cachedRequest = await primeCached();
     const cachedAnswer = await (await fetch(cachedRequest.url, cachedRequest)).text();
-    const cached = await cannon({ ...cachedRequest, connections: 50, duration: SECONDS });
+    // Each server is warmed for two seconds first (JIT), as the other figures' servers are.
+    const warm = (url: string) => cannon({ ...cachedRequest, url, connections: 50, duration: 2 });
+    await warm(cachedRequest.url);
+    const pictorCached = await measureCpu(server.pid!, CANNON_RUN, () => cannon({ ...cachedRequest, connections: 50, duration: SECONDS }));
+    const cached = pictorCached.result;
     const bare = await startBare(cachedAnswer);
     const bareResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(() =>
       bare.kill(),
@@ -475,9 +487,11 @@ async function main() {
       '≥ 0.50',
     );
     const framework = await startBare(cachedAnswer, 'framework-server.ts');
-    const frameworkResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(
-      () => framework.kill(),
-    );
+    await warm(`http://127.0.0.1:${BARE_PORT}/api/generate`);
+    const frameworkRun = await measureCpu(framework.pid!, CANNON_RUN, () =>
+      cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }),
+    ).finally(() => framework.kill());
+    const frameworkResult = frameworkRun.result;
     // The same ceiling without its interceptor, alternating with it: what one interceptor on the route costs.
     const withInterceptor: number[] = [frameworkResult.requests.average];
     const withoutInterceptor: number[] = [];
@@ -502,6 +516,9 @@ async function main() {
       `${frameworkResult.requests.average.toFixed(0)} req/s`,
       `${(frameworkResult.requests.average / bareResult.requests.average).toFixed(2)} of bare; Pictor is ${(cached.requests.average / frameworkResult.requests.average).toFixed(2)} of it`,
     );
+    recordCpuBound(record, 'cached answer', { subject: [pictorCached.cpu], reference: [frameworkRun.cpu], names: ['Pictor', 'framework ceiling'] }, [
+      cached.requests.average / frameworkResult.requests.average,
+    ]);
   }
 
   async function isolationSection() {
