@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Account } from '../accounts/entities/account.entity';
 import { Clock } from '../common/clock/clock';
 import type { SqlStatement } from '../database/sql';
+import type { TransactionBody } from '../database/sql-transaction';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { billingPeriodAt } from './billing-period';
@@ -25,8 +26,8 @@ const RECLAIM_MARGIN_MS = 2_000;
  */
 export interface Admission {
   headers: Record<string, string>;
-  /** `alongside`: statements that must commit with the unit (see QuotaCounterRepository.commit). */
-  commit(alongside?: readonly SqlStatement[]): Promise<void>;
+  /** `alongside`, `then`: statements and a body that must commit with the unit (see QuotaCounterRepository.commit). */
+  commit(alongside?: readonly SqlStatement[], then?: TransactionBody<void>): Promise<void>;
   /** Never throws: a store that is down gets the refund when it returns (RefundRetrier). */
   refund(): Promise<void>;
 }
@@ -145,8 +146,8 @@ export class BillingService {
         'X-RateLimit-Remaining': String(remaining),
         'X-RateLimit-Reset': String(reset),
       },
-      commit: (alongside) =>
-        this.quota.commit(lease, alongside).catch((error: unknown) => {
+      commit: (alongside, then) =>
+        this.quota.commit(lease, alongside, then).catch((error: unknown) => {
           commitUnknown = true;
           throw error;
         }),
@@ -163,8 +164,8 @@ export class BillingService {
     };
     return {
       headers: {},
-      commit: (alongside) =>
-        this.quota.commit(lease, alongside).catch((error: unknown) => {
+      commit: (alongside, then) =>
+        this.quota.commit(lease, alongside, then).catch((error: unknown) => {
           commitUnknown = true;
           throw error;
         }),

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { insertIgnore, SqlStatement, sqlTimestamp } from '../database/sql';
-import { SqlTransactionRunner } from '../database/sql-transaction';
+import { SqlTransactionRunner, TransactionBody } from '../database/sql-transaction';
 
 /** Units reserved for one render (a document: one per page): counted at once, given back unless committed before `expiresAt`. */
 export interface QuotaLease {
@@ -67,11 +67,13 @@ export class QuotaCounterRepository {
    * The render completed: the unit stays counted. Charged again if an instance reclaimed the lease meanwhile.
    * `alongside` (another table's owner's statements, e.g. the render's cache row) commit in the same
    * transaction, so a crash leaves either both or neither: never a recorded render whose unit is refunded.
+   * `then` (a body of another table's owner, e.g. a job row's record) runs after them, in the same transaction.
    */
-  async commit(lease: QuotaLease, alongside: readonly SqlStatement[] = []): Promise<void> {
+  async commit(lease: QuotaLease, alongside: readonly SqlStatement[] = [], then?: TransactionBody<void>): Promise<void> {
     await this.transactions.run(function* () {
       for (const statement of alongside) yield statement;
       if ((yield [DELETE_LEASE, [lease.id]]) === 0) yield [CHARGE, [unitsOf(lease), lease.accountId, sqlTimestamp(lease.periodStart)]];
+      if (then) yield* then();
     });
   }
 

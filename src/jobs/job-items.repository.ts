@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { execute, SqlStatement, sqlTimestamp } from '../database/sql';
-import { SqlTransactionRunner } from '../database/sql-transaction';
+import { SqlTransactionRunner, TransactionBody } from '../database/sql-transaction';
 import type { JobItem, JobItemStatus } from './entities/job-item.entity';
 
 /** A row a runner holds: drawn by it alone until `claimedUntil`. */
@@ -38,6 +38,12 @@ export interface NextClaim {
   token: string;
   now: Date;
   until: Date;
+}
+
+/** What recording a row did: whether this claim still held it, and the account's next row its claim passed to. */
+export interface RowRecord {
+  recorded: boolean;
+  next: ClaimedItem | null;
 }
 
 /** Candidates a taker tries per look: enough for the others taking the same account's first rows at once. */
@@ -175,10 +181,22 @@ export class JobItemsRepository {
    * what they were and no count is needed. A lost claim (expired and taken) records nothing and takes nothing; an
    * expired one not taken records its row and takes nothing.
    */
-  async finishAndClaimNext(item: ClaimedItem, outcome: ItemOutcome, next: NextClaim): Promise<{ recorded: boolean; next: ClaimedItem | null }> {
+  finishAndClaimNext(item: ClaimedItem, outcome: ItemOutcome, next: NextClaim): Promise<RowRecord> {
+    return this.transactions.run(this.recordBody(item, outcome, next));
+  }
+
+  /**
+   * The transaction body that records the row (finish, or finishAndClaimNext with `next`), for a transaction of its
+   * own or one another repository runs (a job row's render commits its unit, its cache row and this together).
+   */
+  recordBody(item: ClaimedItem, outcome: ItemOutcome, next?: NextClaim): TransactionBody<RowRecord> {
+    if (!next)
+      return function* () {
+        return { recorded: (yield finishStatement(item, outcome)) === 1, next: null };
+      };
     const now = sqlTimestamp(next.now);
     const until = sqlTimestamp(next.until);
-    return this.transactions.run(function* () {
+    return function* () {
       // An expired claim no longer counts toward the account's limit (others may have filled it): its row is
       // recorded if nobody took it, and the claim ends there.
       if ((yield finishStatement(item, outcome, now)) !== 1) return { recorded: (yield finishStatement(item, outcome)) === 1, next: null };
@@ -193,7 +211,7 @@ export class JobItemsRepository {
         return { recorded: true, next: { jobId: candidate.job_id, index: Number(candidate.item_index), token: next.token, layers } };
       }
       return { recorded: true, next: null };
-    });
+    };
   }
 
   /** Gives an unstarted claim back at once (the runner is stopping). */

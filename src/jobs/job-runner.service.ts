@@ -10,11 +10,11 @@ import { parseOrThrow } from '../common/validation/zod-validation.pipe';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { generateRequestSchema } from '../render/dto/render-request.schema';
-import { RenderService } from '../render/render.service';
+import { RenderService, TemplateRenderOptions } from '../render/render.service';
 import { runInBackground } from '../render/renderer/render-priority';
 import { TemplatesService } from '../templates/templates.service';
 import type { Job } from './entities/job.entity';
-import { ClaimedItem, ItemOutcome, JobItemsRepository } from './job-items.repository';
+import { ClaimedItem, ItemOutcome, JobItemsRepository, NextClaim, RowRecord } from './job-items.repository';
 import { JobNotifier } from './job-notifier.service';
 import { JobsRepository } from './jobs.repository';
 import { JobResultWriter } from './results/job-result-writer.service';
@@ -175,8 +175,23 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     const job = await this.job(item.jobId);
     if (!job) return { result: 'lost', next: null };
     const startedAt = performance.now();
+    // The claim passed on to the account's next row, taken when the row is recorded (not once shutdown began).
+    const nextClaim = (): NextClaim | undefined => {
+      if (!nextToken || this.stopping) return undefined;
+      const now = this.clock.now();
+      return { accountId: job.accountId, token: nextToken, now, until: claimUntil(this.config, now) };
+    };
+    // A row this call draws is recorded inside its render's commit (one transaction less per row); `inCommit` holds
+    // what that record did, trusted only when the render resolved (a failed commit rolled the record back with it).
+    const inCommit: { record?: RowRecord } = {};
+    const recordInCommit = (answer: { imageUrl: string; warnings: unknown[] }) => {
+      const body = this.items.recordBody(item, { status: 'succeeded', imageUrl: answer.imageUrl, cached: false, warnings: answer.warnings }, nextClaim());
+      return function* () {
+        inCommit.record = yield* body();
+      };
+    };
     // Background work on the render pool: interactive drawings go first (§22 fairness).
-    const outcome = await runInBackground(() => this.renderRow(job, item));
+    const outcome = await runInBackground(() => this.renderRow(job, item, recordInCommit));
     // Stopping: the render pool and the store close under a row drawing now, and its 5xx is the shutdown's, not
     // the row's. A dependency that went away (Redis, the store) is not the row's fault either. Either way the
     // row goes back (its unit was refunded) and is drawn later, by this process or another.
@@ -186,11 +201,13 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     }
     this.metrics.jobRows.inc({ outcome: outcome.status });
     this.metrics.jobRowDuration.observe((performance.now() - startedAt) / 1000);
-    const now = this.clock.now();
+    const claim = nextClaim();
     const { recorded, next } =
-      nextToken && !this.stopping
-        ? await this.items.finishAndClaimNext(item, outcome, { accountId: job.accountId, token: nextToken, now, until: claimUntil(this.config, now) })
-        : { recorded: await this.items.finish(item, outcome), next: null };
+      outcome.status === 'succeeded' && inCommit.record
+        ? inCommit.record
+        : claim
+          ? await this.items.finishAndClaimNext(item, outcome, claim)
+          : { recorded: await this.items.finish(item, outcome), next: null };
     // A claim lost meanwhile (expired and taken by another runner): that runner records the row.
     if (!recorded) return { result: 'lost', next: null };
     // Shutdown began while the record was written: the claim passed on goes back at once, inside this run.
@@ -231,7 +248,7 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /** The row as POST /api/generate would answer it: its render, or the error body it would have had. */
-  private async renderRow(job: Job, item: ClaimedItem): Promise<ItemOutcome> {
+  private async renderRow(job: Job, item: ClaimedItem, commitAlongside: TemplateRenderOptions['commitAlongside']): Promise<ItemOutcome> {
     try {
       const account = await this.accounts.current(job.accountId);
       const template = await this.templates.getOwned(account.id, job.templateId);
@@ -243,7 +260,7 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
         ...(job.height === null ? {} : { height: job.height }),
         ...(job.quality === null ? {} : { quality: job.quality }),
       });
-      const { response } = await this.renders.renderTemplate(account, template, request, { minuteSlot: false });
+      const { response } = await this.renders.renderTemplate(account, template, request, { minuteSlot: false, commitAlongside });
       return { status: 'succeeded', imageUrl: response.imageUrl, cached: response.cached, warnings: response.warnings ?? [] };
     } catch (error) {
       const response = toErrorResponse(error);

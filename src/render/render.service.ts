@@ -5,6 +5,7 @@ import { BillingService } from '../billing/billing.service';
 import { Clock } from '../common/clock/clock';
 import { deriveKey } from '../common/crypto/derive-key';
 import { dependencyOutage } from '../common/errors/dependency-outage';
+import type { TransactionBody } from '../database/sql-transaction';
 import { AppConfig } from '../config/app-config';
 import { ImageStorage } from '../storage/image-storage';
 import { ImagesException } from '../storage/images.exception';
@@ -50,6 +51,12 @@ export interface TemplateRenderOptions {
   anonymousClient?: string;
   /** False for job rows (§22): they count toward the monthly quota only, never the per-minute limit. */
   minuteSlot?: boolean;
+  /**
+   * When this call draws the image itself (not a cache hit, nor a drawing another request started): a body that
+   * commits in the render's own transaction, with its unit and cache row, given what the answer will say. A job
+   * row records itself this way (one transaction less per row); it is committed if and only if the render resolves.
+   */
+  commitAlongside?: (answer: { imageUrl: string; warnings: RenderWarning[] }) => TransactionBody<void>;
 }
 
 /**
@@ -140,7 +147,7 @@ export class RenderService {
 
   /** startTemplate after planning: any planned output (a render, a document) is cached, single-flighted, admitted and stored alike. */
   async startPlanned(owner: Account, plan: PlannedOutput, options: TemplateRenderOptions = {}): Promise<StartedRender> {
-    const { startedAt = performance.now(), verifyStored = true, anonymousClient, minuteSlot = true } = options;
+    const { startedAt = performance.now(), verifyStored = true, anonymousClient, minuteSlot = true, commitAlongside } = options;
     const entry = await this.cache.find(plan.key);
     if (entry) {
       if (verifyStored && !(await this.storage.exists(plan.fileName))) await this.forgetStored(plan.key);
@@ -151,7 +158,7 @@ export class RenderService {
     const decided = new Promise<void>((resolve) => (admitted = resolve));
     // Single flight: concurrent identical renders, on this instance or (with Redis) any other, draw once.
     const outcome = this.flights
-      .run(plan.key, () => this.draw(owner, plan, { anonymousClient, minuteSlot }, admitted))
+      .run(plan.key, () => this.draw(owner, plan, { anonymousClient, minuteSlot, commitAlongside }, admitted))
       .then((flight) => this.answer(plan, flight.result.warnings, flight.drew ? (flight.result as Drawing) : null, startedAt));
     // A refusal (429) rejects `outcome` before `decided` and is thrown here.
     await Promise.race([decided, outcome]);
@@ -171,7 +178,7 @@ export class RenderService {
   private async draw(
     owner: Account,
     plan: PlannedOutput,
-    { anonymousClient, minuteSlot }: Pick<TemplateRenderOptions, 'anonymousClient' | 'minuteSlot'>,
+    { anonymousClient, minuteSlot, commitAlongside }: Pick<TemplateRenderOptions, 'anonymousClient' | 'minuteSlot' | 'commitAlongside'>,
     onAdmitted: () => void,
   ): Promise<Drawing> {
     // The anonymous caller's own limit first: over it, the owner is charged nothing (§19).
@@ -206,7 +213,8 @@ export class RenderService {
         : null;
       // Drawn and stored: the unit is spent for good and the image recorded, in one transaction (until
       // here a crash lets the lease expire; after it, both hold). A failed commit refunds below.
-      await admission.commit(entry ? [this.cache.recordStatement(entry)] : []);
+      const alongside = commitAlongside?.({ imageUrl: this.imageUrlOf(plan), warnings: [...plan.requestWarnings, ...warnings] });
+      await admission.commit(entry ? [this.cache.recordStatement(entry)] : [], alongside);
       if (entry) this.cache.remember(entry);
     } catch (error) {
       await Promise.all([admission.refund(), releaseClient?.()]);
@@ -233,7 +241,7 @@ export class RenderService {
     const warnings = [...plan.requestWarnings, ...drawingWarnings];
     const response: RenderResponse = {
       success: true,
-      imageUrl: `${this.config.imageBaseUrl}/${plan.fileName}`,
+      imageUrl: this.imageUrlOf(plan),
       cached: !drew,
       generationTimeMs: Math.round(performance.now() - startedAt),
       ...(warnings.length > 0 ? { warnings } : {}),
@@ -246,5 +254,9 @@ export class RenderService {
       headers: { ...drawing?.headers, 'X-Cache': drew ? 'MISS' : 'HIT' },
       record: { format: plan.format, drew, drawSeconds: drawing?.drawSeconds ?? null, failure: null },
     };
+  }
+
+  private imageUrlOf(plan: Pick<PlannedOutput, 'fileName'>): string {
+    return `${this.config.imageBaseUrl}/${plan.fileName}`;
   }
 }
