@@ -172,6 +172,18 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
     }
   });
 
+  it("records a fresh row's drawing warnings as the render answers them (the record made inside its commit)", async () => {
+    const layers = { title: { text: `truncated ${randomBytes(6).toString('hex')} ${'word '.repeat(400)}` } };
+    const created = await create({ templateId, rows: [layers] });
+    await ended(created.body.id);
+    const [item] = (await items(created.body.id)).data;
+    expect(item).toMatchObject({ status: 'succeeded', cached: false });
+    expect(item.warnings).toEqual([expect.objectContaining({ code: 'text_truncated', layer: 'title' })]);
+    // The same render sent alone is a cache hit answering the same URL and warnings.
+    const alone = await testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, body: { templateId, layers } });
+    expect(alone.body).toMatchObject({ cached: true, imageUrl: item.imageUrl, warnings: item.warnings });
+  });
+
   it('fails a row whose values are invalid with its error body, and goes on with the others', async () => {
     const rows = [{ title: { text: 'fine' } }, { title: { text: 'x'.repeat(5001) } }, { badge: { fill: 'not a colour' } }, { title: { text: 'also fine' } }];
     const created = await create({ templateId, rows });

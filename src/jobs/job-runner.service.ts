@@ -184,8 +184,8 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     // A row this call draws is recorded inside its render's commit (one transaction less per row); `inCommit` holds
     // what that record did, trusted only when the render resolved (a failed commit rolled the record back with it).
     const inCommit: { record?: RowRecord } = {};
-    const recordInCommit = (answer: { imageUrl: string; warnings: unknown[] }) => {
-      const body = this.items.recordBody(item, { status: 'succeeded', imageUrl: answer.imageUrl, cached: false, warnings: answer.warnings }, nextClaim());
+    const recordInCommit: TemplateRenderOptions['commitAlongside'] = ({ imageUrl, warnings }) => {
+      const body = this.items.recordBody(item, { status: 'succeeded', imageUrl, cached: false, warnings }, nextClaim());
       return function* () {
         inCommit.record = yield* body();
       };

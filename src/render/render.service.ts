@@ -81,6 +81,12 @@ export interface StartedRender {
   outcome: Promise<RenderOutcome>;
 }
 
+/** An answer's warnings: the request's (recomputed on every answer), then the drawing's. */
+const answerWarnings = (plan: Pick<PlannedOutput, 'requestWarnings'>, drawingWarnings: RenderWarning[]): RenderWarning[] => [
+  ...plan.requestWarnings,
+  ...drawingWarnings,
+];
+
 interface Drawing {
   warnings: RenderWarning[];
   headers: Record<string, string>;
@@ -213,7 +219,7 @@ export class RenderService {
         : null;
       // Drawn and stored: the unit is spent for good and the image recorded, in one transaction (until
       // here a crash lets the lease expire; after it, both hold). A failed commit refunds below.
-      const alongside = commitAlongside?.({ imageUrl: this.imageUrlOf(plan), warnings: [...plan.requestWarnings, ...warnings] });
+      const alongside = commitAlongside?.({ imageUrl: this.imageUrlOf(plan), warnings: answerWarnings(plan, warnings) });
       await admission.commit(entry ? [this.cache.recordStatement(entry)] : [], alongside);
       if (entry) this.cache.remember(entry);
     } catch (error) {
@@ -238,7 +244,7 @@ export class RenderService {
   /** `drawing` is null for answers that did not draw (cache hit or joined drawing). */
   private answer(plan: PlannedOutput, drawingWarnings: RenderWarning[], drawing: Drawing | null, startedAt: number): RenderOutcome {
     const drew = drawing !== null;
-    const warnings = [...plan.requestWarnings, ...drawingWarnings];
+    const warnings = answerWarnings(plan, drawingWarnings);
     const response: RenderResponse = {
       success: true,
       imageUrl: this.imageUrlOf(plan),
