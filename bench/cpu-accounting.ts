@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { median } from './statistics';
 
 /** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -16,7 +17,7 @@ function userAndSystem(statLine: string): { user: number; system: number } {
 }
 
 /** CPU seconds of the main thread of process `pid` (its task's own line in /proc). */
-export function mainThreadCpuSeconds(pid: number): number {
+function mainThreadCpuSeconds(pid: number): number {
   const { user, system } = userAndSystem(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
   return user + system;
 }
@@ -110,12 +111,6 @@ export async function measureCpu<T>(pid: number | readonly number[], run: Measur
     },
   };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** Per-field medians of several runs' figures. */
 export function medianCpu(runs: CpuPerRequest[]): CpuPerRequest {

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { freshMysqlDatabase } from '../test/support/test-database';
 import { CpuPerRequest, measureCpu, medianCpu, processCpu, recordCpuBound } from './cpu-accounting';
 import { npmScriptNodeArguments } from './npm-script-node';
+import { median } from './statistics';
 
 /** What the jobs section needs from the bench runner. */
 export interface JobsBenchContext {
@@ -189,8 +190,6 @@ function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | n
   const base = process.env.BENCH_JOBS_MYSQL_URL;
   return base ? freshMysqlDatabase(base, `pictor_bench_${process.pid}`) : Promise.resolve(null);
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 interface Alternated {
   reference: string;
