@@ -1,5 +1,5 @@
 import { sqlTimestamp } from '../src/database/sql';
-import { ItemOutcome, JobItemsRepository } from '../src/jobs/job-items.repository';
+import { claimableSql, ItemOutcome, JobItemsRepository } from '../src/jobs/job-items.repository';
 import { JobRunnerService } from '../src/jobs/job-runner.service';
 import { createAccount, createTemplate } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
@@ -83,5 +83,25 @@ describe('job row claims passed from row to row', () => {
     const passed = await items.finishAndClaimNext(first, succeeded, next(accountId, 'second'));
     expect(passed.next).toBeNull();
     expect(await claimsOf(accountId)).toBe(0);
+  });
+  it("finds an account's next rows by walking the order index to its limit, never reading and sorting every pending row", async () => {
+    // Rows already drawn come first in the job's order, as in a job half done: a plan that reads every pending row or
+    // sorts them paid 1.3 ms a row on MariaDB at 1,000 pending (docs/performance.md).
+    const { accountId, jobId } = await newJob(300);
+    await testApp.dataSource.query("UPDATE job_items SET status = 'succeeded' WHERE job_id = ? AND item_index < 150", [jobId]);
+    const sql = claimableSql(testApp.dataSource, 'job_id, item_index, layers');
+    const parameters = [accountId, sqlTimestamp(new Date()), 8];
+    if (testApp.dataSource.options.type === 'mysql') {
+      const plan: Array<{ table: string; key: string | null; Extra: string | null }> = await testApp.dataSource.query(`EXPLAIN ${sql}`, parameters);
+      expect(plan.find((row) => row.table === 'job_items')?.key).toBe('IDX_job_items_account_order');
+      expect(plan.map((row) => row.Extra ?? '').join('; ')).not.toMatch(/filesort|temporary/i);
+    } else {
+      const plan: Array<{ detail: string }> = await testApp.dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, parameters);
+      const details = plan.map((row) => row.detail).join('; ');
+      expect(details).toMatch(/job_items USING INDEX IDX_job_items_account_order/);
+      expect(details).not.toMatch(/TEMP B-TREE/);
+    }
+    const rows: Array<{ item_index: number }> = await testApp.dataSource.query(sql, parameters);
+    expect(rows.map((row) => Number(row.item_index))).toEqual([150, 151, 152, 153, 154, 155, 156, 157]);
   });
 });

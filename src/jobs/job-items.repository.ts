@@ -49,9 +49,20 @@ export interface RowRecord {
 /** Candidates a taker tries per look: enough for the others taking the same account's first rows at once. */
 const CANDIDATES = 8;
 const ACTIVE_JOB = "SELECT 1 FROM jobs WHERE jobs.id = job_items.job_id AND jobs.status IN ('queued', 'running')";
-const CLAIMABLE = `FROM job_items WHERE account_id = ? AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < ?)
-  AND EXISTS (${ACTIVE_JOB}) ORDER BY job_id, item_index LIMIT ?`;
-const CLAIMABLE_WITH_LAYERS = `SELECT job_id, item_index, layers ${CLAIMABLE}`;
+
+/**
+ * The account's claimable rows in job and row order, at most `?`, by the order index (account, status, job, row),
+ * stopping at the limit. SQLite plans it so. MySQL/MariaDB turned the EXISTS into a semi-join that read and sorted
+ * every pending row of the account (1.3 ms of a row's 16.7 at 1,000 pending, 1,365 rows read): there the index is
+ * named and the job's status looked up for each row read (10 rows read).
+ */
+export function claimableSql(dataSource: DataSource, columns: string): string {
+  const mysql = dataSource.options.type === 'mysql';
+  const from = mysql ? 'job_items FORCE INDEX (IDX_job_items_account_order)' : 'job_items';
+  const active = mysql ? "(SELECT status FROM jobs WHERE jobs.id = job_items.job_id) IN ('queued', 'running')" : `EXISTS (${ACTIVE_JOB})`;
+  return `SELECT ${columns} FROM ${from} WHERE account_id = ? AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < ?)
+    AND ${active} ORDER BY job_id, item_index LIMIT ?`;
+}
 /** A compare-and-set on one row: pending, unclaimed or its claim expired, its job still active. */
 const CLAIM = `UPDATE job_items SET claim_token = ?, claimed_until = ? WHERE job_id = ? AND item_index = ? AND status = 'pending'
   AND (claimed_until IS NULL OR claimed_until < ?) AND EXISTS (${ACTIVE_JOB})`;
@@ -76,14 +87,18 @@ function finishStatement(item: ClaimedItem, outcome: ItemOutcome, liveAt?: strin
 @Injectable()
 export class JobItemsRepository {
   private readonly transactions: SqlTransactionRunner;
+  private readonly claimableRows: string;
+  private readonly claimableWithLayers: string;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.transactions = new SqlTransactionRunner(dataSource);
+    this.claimableRows = claimableSql(dataSource, 'job_id, item_index');
+    this.claimableWithLayers = claimableSql(dataSource, 'job_id, item_index, layers');
   }
 
   /** Rows of the account's active jobs a runner may claim, oldest job first, in row order. */
   async claimable(accountId: string, now: Date, limit: number): Promise<Array<{ jobId: string; index: number }>> {
-    const rows: Array<{ job_id: string; item_index: number }> = await this.dataSource.query(`SELECT job_id, item_index ${CLAIMABLE}`, [
+    const rows: Array<{ job_id: string; item_index: number }> = await this.dataSource.query(this.claimableRows, [
       accountId,
       sqlTimestamp(now),
       limit,
@@ -196,11 +211,12 @@ export class JobItemsRepository {
       };
     const now = sqlTimestamp(next.now);
     const until = sqlTimestamp(next.until);
+    const claimableWithLayers = this.claimableWithLayers;
     return function* () {
       // An expired claim no longer counts toward the account's limit (others may have filled it): its row is
       // recorded if nobody took it, and the claim ends there.
       if ((yield finishStatement(item, outcome, now)) !== 1) return { recorded: (yield finishStatement(item, outcome)) === 1, next: null };
-      const candidates = (yield { read: [CLAIMABLE_WITH_LAYERS, [next.accountId, now, CANDIDATES]] }) as Array<{
+      const candidates = (yield { read: [claimableWithLayers, [next.accountId, now, CANDIDATES]] }) as Array<{
         job_id: string;
         item_index: number;
         layers: string;
