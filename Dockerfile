@@ -33,4 +33,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node directly, not npm: npm does not forward SIGTERM to its child.
 # The same V8 setting as npm start (see docs/performance.md, memory).
-CMD ["node", "--max-semi-space-size=4", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=20", "dist/main.js"]

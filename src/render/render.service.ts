@@ -5,7 +5,6 @@ import { BillingService } from '../billing/billing.service';
 import { Clock } from '../common/clock/clock';
 import { deriveKey } from '../common/crypto/derive-key';
 import { dependencyOutage } from '../common/errors/dependency-outage';
-import { releaseBytes } from '../common/runtime/release-bytes';
 import type { TransactionBody } from '../database/sql-transaction';
 import { AppConfig } from '../config/app-config';
 import { ImageStorage } from '../storage/image-storage';
@@ -203,9 +202,6 @@ export class RenderService {
     try {
       const drawn = await plan.draw(budget);
       await budget.race(this.storage.put(plan.fileName, drawn.bytes));
-      const byteSize = drawn.bytes.byteLength;
-      // Stored: nothing reads the bytes again, and their memory goes back now, not at V8's next full collection.
-      releaseBytes(drawn.bytes);
       warnings = drawn.warnings;
       // An unavailable image may be back next time, and a font the worker lacked travels with the next job: such a render is not cached.
       reusable = !drawn.fontsMissing && !warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE);
@@ -216,7 +212,7 @@ export class RenderService {
             templateId: template.id,
             templateVersion: template.version,
             format,
-            byteSize,
+            byteSize: drawn.bytes.byteLength,
             warnings,
             createdAt: this.clock.now(),
           }
