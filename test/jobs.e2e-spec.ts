@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountsService } from '../src/accounts/accounts.service';
+import { QuotaCounterRepository } from '../src/billing/quota-counter.repository';
 import { RenderErrorCode, RenderException } from '../src/render/render.exception';
 import { RenderService } from '../src/render/render.service';
 import { SqlTransactionRunner } from '../src/database/sql-transaction';
@@ -50,6 +51,8 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
   const items = async (id: string, cursor?: string) =>
     (await testApp.request('GET', `/api/jobs/${id}/items${cursor ? `?cursor=${cursor}` : ''}`, { apiKey: owner.apiKey })).body;
   const used = async (account: TestAccount) => (await testApp.request('GET', '/api/usage', { apiKey: account.apiKey })).body.quota.used as number;
+  /** Units counted and neither committed nor given back: none once a job has ended. */
+  const openLeases = (account: TestAccount) => testApp.get(QuotaCounterRepository).openLeases(account.account.id);
   const ended = (id: string, account = owner) => until(async () => ['completed', 'canceled'].includes((await job(id, account)).status));
 
   it('refuses a bad request with a clear 4xx and creates nothing', async () => {
@@ -130,7 +133,9 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
     // Rows 0 and 2 are one render: drawn once, billed once.
     expect(page.data[0].imageUrl).toBe(page.data[2].imageUrl);
     expect(page.data.filter((item: { cached: boolean }) => item.cached)).toHaveLength(1);
+    // The cached row's unit, counted ahead with its claim, went back: nothing is left counted but the three drawn.
     expect(await used(account)).toBe(3);
+    expect(await openLeases(account)).toBe(0);
     // The same render sent alone is a cache hit: the job's rows are the generate endpoint's renders.
     const alone = await testApp.request('POST', '/api/generate', { apiKey: account.apiKey, body: { templateId: ownTemplate, layers: rows[1] } });
     expect(alone.body).toMatchObject({ cached: true, imageUrl: page.data[1].imageUrl });
@@ -151,7 +156,7 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
     expect(metricValue(after, 'pictor_job_rows_running')).toBe(0);
   });
 
-  it("records a freshly drawn row inside its render's commit: one transaction a row fewer than a record of its own", async () => {
+  it("records a freshly drawn row inside its render's commit, with the next row's claim and unit: one transaction a row", async () => {
     const transactions = jest.spyOn(SqlTransactionRunner.prototype, 'run');
     try {
       const transactionsFor = async (count: number) => {
@@ -163,10 +168,10 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
       };
       // The job's own transactions (creating, starting and ending it) are the same for both: the difference is the rows'.
       const perRow = ((await transactionsFor(24)) - (await transactionsFor(4))) / 20;
-      // A fresh row's transactions: its unit's reservation, and the commit that records its image, its unit and the row,
-      // plus a fifth of one for the job's bookkeeping (measured 2.2 on SQLite and MariaDB + Redis; with the row
-      // recorded in a transaction of its own, 3.2).
-      expect(perRow).toBeLessThanOrEqual(2.5);
+      // A fresh row's transaction: the commit that records its image, its unit and the row, and claims the next row with
+      // that row's unit counted; plus a fifth of one for the job's bookkeeping (measured 1.2 on SQLite and MariaDB +
+      // Redis; with each row's unit reserved in a transaction of its own, 2.2; with the row also recorded apart, 3.2).
+      expect(perRow).toBeLessThanOrEqual(1.5);
     } finally {
       transactions.mockRestore();
     }
@@ -185,7 +190,8 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
   });
 
   it('fails a row whose values are invalid with its error body, and goes on with the others', async () => {
-    const rows = [{ title: { text: 'fine' } }, { title: { text: 'x'.repeat(5001) } }, { badge: { fill: 'not a colour' } }, { title: { text: 'also fine' } }];
+    const usedBefore = await used(owner);
+    const rows = [{ title: { text: `fine ${randomBytes(6).toString('hex')}` } }, { title: { text: 'x'.repeat(5001) } }, { badge: { fill: 'not a colour' } }, { title: { text: `also fine ${randomBytes(6).toString('hex')}` } }];
     const created = await create({ templateId, rows });
     expect(created.status).toBe(202);
     await ended(created.body.id);
@@ -201,6 +207,25 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
       error: expect.objectContaining({ statusCode: 400, code: 'validation_failed', message: expect.stringContaining('layers.title.text') }),
     });
     expect(data[2].error).toMatchObject({ statusCode: 400, code: 'validation_failed' });
+    // The refused rows' units, counted ahead with their claims, went back.
+    expect(await used(owner)).toBe(usedBefore + 2);
+    expect(await openLeases(owner)).toBe(0);
+  });
+
+  it("gives back the unit counted with a row's claim when the row does not draw (refused, or a cache hit)", async () => {
+    const account = await createAccount(testApp, { plan: 'pro' });
+    const ownTemplate = await createTemplate(testApp, account.apiKey);
+    const unique = randomBytes(6).toString('hex');
+    // Fresh rows pass their claims on with the next row's unit counted; most of those next rows never draw.
+    const refused = { badge: { fill: 'not a colour' } };
+    const repeated = { title: { text: `repeated ${unique}` } };
+    const rows = [{ title: { text: `first ${unique}` } }, refused, refused, repeated, refused, repeated, refused, repeated, { title: { text: `last ${unique}` } }, refused, repeated];
+    const created = await create({ templateId: ownTemplate, rows }, account);
+    await ended(created.body.id, account);
+    expect(await job(created.body.id, account)).toMatchObject({ status: 'completed', done: 6, failed: 5 });
+    // Three distinct drawings: three units, none left counted for the rows that did not draw.
+    expect(await used(account)).toBe(3);
+    expect(await openLeases(account)).toBe(0);
   });
 
   it('bills rows against the monthly quota but not the minute, and fails the rest with quota_exceeded when it runs out', async () => {
@@ -215,6 +240,7 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
     expect(failures.map((item: { error: { code: string } }) => item.error.code)).toEqual(['quota_exceeded', 'quota_exceeded']);
     expect(failures[0].error).toMatchObject({ statusCode: 429, limit: 3, remaining: 0 });
     expect(await used(account)).toBe(3);
+    expect(await openLeases(account)).toBe(0);
     // Three fresh rows with a one-per-minute limit: the minute was never spent.
     expect((await testApp.request('GET', '/api/usage', { apiKey: account.apiKey })).body.rateLimit).toMatchObject({ limit: 1, remaining: 1 });
   });

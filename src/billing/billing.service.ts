@@ -9,6 +9,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { billingPeriodAt } from './billing-period';
 import { LimitExceededException, retryAfterSeconds } from '../limits/limit-exceeded.exception';
 import { effectiveLimits } from './plans';
+import { PrepaidUnit } from './prepaid-unit';
 import { QuotaCounterRepository, QuotaLease } from './quota-counter.repository';
 import { RateLimitStore } from '../limits/rate-limit-store';
 import { Refund, RefundRetrier } from './refund-retrier';
@@ -58,6 +59,23 @@ export class BillingService {
     private readonly refunds: RefundRetrier,
   ) {}
 
+  /** A unit for one job row, counted in the transaction that claims the row (see PrepaidUnit). */
+  prepay(account: Account): PrepaidUnit {
+    const nowMs = this.clock.nowMs();
+    const lease: QuotaLease = {
+      id: randomUUID(),
+      accountId: account.id,
+      periodStart: billingPeriodAt(account.createdAt, new Date(nowMs)).start,
+      expiresAt: new Date(nowMs + this.config.renderTimeoutMs),
+    };
+    const unitBack = this.unitBack(account, lease);
+    return new PrepaidUnit(
+      this.quota.reserveBody(lease, effectiveLimits(account).monthly),
+      () => this.unitOnly(lease, unitBack),
+      () => this.refunds.settle([unitBack]),
+    );
+  }
+
   async admit(account: Account, options: AdmitOptions = {}): Promise<Admission> {
     const nowMs = this.clock.nowMs();
     const now = new Date(nowMs);
@@ -74,12 +92,7 @@ export class BillingService {
       expiresAt: new Date(nowMs + this.config.renderTimeoutMs),
       ...(units === 1 ? {} : { units }),
     };
-    const unitBack: Refund = {
-      what: units === 1 ? `a unit of ${account.id}` : `${units} units of ${account.id}`,
-      store: 'database',
-      run: () => this.quota.release(lease),
-      untilMs: Date.now() + QUOTA_REFUND_RETRY_MS,
-    };
+    const unitBack = this.unitBack(account, lease);
     const reserved = await this.quota.reserve(lease, limits.monthly).catch((error: unknown) => {
       // The database went away: its COMMIT may still have landed (the answer was lost). Releasing the
       // lease by id undoes exactly that and nothing else, once the database answers again.
@@ -152,6 +165,17 @@ export class BillingService {
           throw error;
         }),
       refund: () => this.refunds.settle([commitUnknown ? undoBack : unitBack, slotBack]),
+    };
+  }
+
+  /** Gives the lease's units back (retried while the database is away). */
+  private unitBack(account: Account, lease: QuotaLease): Refund {
+    const units = lease.units ?? 1;
+    return {
+      what: units === 1 ? `a unit of ${account.id}` : `${units} units of ${account.id}`,
+      store: 'database',
+      run: () => this.quota.release(lease),
+      untilMs: Date.now() + QUOTA_REFUND_RETRY_MS,
     };
   }
 

@@ -46,13 +46,7 @@ export class QuotaCounterRepository {
   /** Counts the lease's units if the period has room for all of them; false (nothing counted) when it has not. */
   async reserve(lease: QuotaLease, limit: number): Promise<boolean> {
     const period = sqlTimestamp(lease.periodStart);
-    const units = unitsOf(lease);
-    const attempt = () =>
-      this.transactions.run(function* () {
-        if ((yield [INCREMENT, [units, lease.accountId, period, units, limit]]) !== 1) return false;
-        yield [INSERT_LEASE, [lease.id, lease.accountId, period, sqlTimestamp(lease.expiresAt), units]];
-        return true;
-      });
+    const attempt = () => this.transactions.run(this.reserveBody(lease, limit));
     if (await attempt()) return true;
     // Nothing changed: either the period's row does not exist yet (first render of the period) or the
     // quota is spent. Create the row if missing (idempotent under races) and try once more.
@@ -61,6 +55,20 @@ export class QuotaCounterRepository {
       yield [createRow, [lease.accountId, period]];
     });
     return attempt();
+  }
+
+  /**
+   * reserve's counting, for a transaction another repository runs (a job row's unit, counted in the transaction that
+   * claims the row): false, nothing counted, when the period has no room or no counter row yet.
+   */
+  reserveBody(lease: QuotaLease, limit: number): TransactionBody<boolean> {
+    const period = sqlTimestamp(lease.periodStart);
+    const units = unitsOf(lease);
+    return function* () {
+      if ((yield [INCREMENT, [units, lease.accountId, period, units, limit]]) !== 1) return false;
+      yield [INSERT_LEASE, [lease.id, lease.accountId, period, sqlTimestamp(lease.expiresAt), units]];
+      return true;
+    };
   }
 
   /**

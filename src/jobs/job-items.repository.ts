@@ -38,6 +38,8 @@ export interface NextClaim {
   token: string;
   now: Date;
   until: Date;
+  /** Runs in the same transaction once a row is claimed (the row's unit counted ahead: render's prepay). */
+  onClaimed?: TransactionBody<void>;
 }
 
 /** What recording a row did: whether this claim still held it, and the account's next row its claim passed to. */
@@ -223,6 +225,7 @@ export class JobItemsRepository {
       }>;
       for (const candidate of candidates) {
         if ((yield [CLAIM, [next.token, until, candidate.job_id, candidate.item_index, now]]) !== 1) continue;
+        if (next.onClaimed) yield* next.onClaimed();
         const layers = JSON.parse(candidate.layers) as Record<string, unknown>;
         return { recorded: true, next: { jobId: candidate.job_id, index: Number(candidate.item_index), token: next.token, layers } };
       }

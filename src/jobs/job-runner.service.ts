@@ -10,7 +10,7 @@ import { parseOrThrow } from '../common/validation/zod-validation.pipe';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { generateRequestSchema } from '../render/dto/render-request.schema';
-import { RenderService, TemplateRenderOptions } from '../render/render.service';
+import { PrepaidUnit, RenderService, TemplateRenderOptions } from '../render/render.service';
 import { runInBackground } from '../render/renderer/render-priority';
 import { TemplatesService } from '../templates/templates.service';
 import type { Job } from './entities/job.entity';
@@ -57,6 +57,8 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
   private readonly logger = new Logger(JobRunnerService.name);
   private readonly running = new Set<SettledPromise<unknown>>();
   private readonly jobsSeen = new LRUCache<string, Job>({ max: JOBS_REMEMBERED });
+  /** Claimed rows not yet run whose unit was counted with their claim (RenderService.prepay): it travels with the row. */
+  private readonly prepaid = new WeakMap<ClaimedItem, PrepaidUnit>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: SettledPromise<void> | null = null;
   private again = false;
@@ -155,8 +157,27 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
   runClaimed(item: ClaimedItem, nextToken?: string): Promise<RowRun> {
     // A stopping runner starts no row: the claim goes back at once (a lane then yields its slot). Shutdown waits for
     // the runs in flight, and would otherwise wait for every row the lanes, still running, went on to start.
-    if (this.stopping) return this.tracked(this.items.release(item).then((): RowRun => ({ result: 'released', next: null })));
-    return this.tracked(this.process(item, nextToken));
+    if (this.stopping) return this.tracked(this.giveBack(item).then((): RowRun => ({ result: 'released', next: null })));
+    return this.tracked(this.processWithUnit(item, nextToken));
+  }
+
+  /** Gives an unstarted claim back at once, with its row's unit if one was counted ahead. */
+  async giveBack(item: ClaimedItem): Promise<void> {
+    const unit = this.prepaid.get(item);
+    this.prepaid.delete(item);
+    await this.items.release(item);
+    await unit?.release();
+  }
+
+  /** Runs the row; a unit counted ahead for it and not taken by its render (a cache hit, a refused row) goes back after. */
+  private async processWithUnit(item: ClaimedItem, nextToken: string | undefined): Promise<RowRun> {
+    const unit = this.prepaid.get(item);
+    this.prepaid.delete(item);
+    try {
+      return await this.process(item, nextToken, unit);
+    } finally {
+      await unit?.release();
+    }
   }
 
   private tracked<T>(work: Promise<T>): Promise<T> {
@@ -171,27 +192,33 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     });
   }
 
-  private async process(item: ClaimedItem, nextToken: string | undefined): Promise<RowRun> {
+  private async process(item: ClaimedItem, nextToken: string | undefined, unit: PrepaidUnit | undefined): Promise<RowRun> {
     const job = await this.job(item.jobId);
     if (!job) return { result: 'lost', next: null };
     const startedAt = performance.now();
+    // The next row's unit is counted with its claim (no transaction of its own when it draws); without the account, it is not.
+    const account = await this.accounts.current(job.accountId).catch(() => null);
     // The claim passed on to the account's next row, taken when the row is recorded (not once shutdown began).
-    const nextClaim = (): NextClaim | undefined => {
+    const nextClaim = (): { claim: NextClaim; unit?: PrepaidUnit } | undefined => {
       if (!nextToken || this.stopping) return undefined;
       const now = this.clock.now();
-      return { accountId: job.accountId, token: nextToken, now, until: claimUntil(this.config, now) };
+      const nextUnit = account ? this.renders.prepay(account) : undefined;
+      const claim: NextClaim = { accountId: job.accountId, token: nextToken, now, until: claimUntil(this.config, now), onClaimed: nextUnit?.body() };
+      return { claim, unit: nextUnit };
     };
     // A row this call draws is recorded inside its render's commit (one transaction less per row); `inCommit` holds
     // what that record did, trusted only when the render resolved (a failed commit rolled the record back with it).
-    const inCommit: { record?: RowRecord } = {};
+    const inCommit: { record?: RowRecord; unit?: PrepaidUnit } = {};
     const recordInCommit: TemplateRenderOptions['commitAlongside'] = ({ imageUrl, warnings }) => {
-      const body = this.items.recordBody(item, { status: 'succeeded', imageUrl, cached: false, warnings }, nextClaim());
+      const next = nextClaim();
+      inCommit.unit = next?.unit;
+      const body = this.items.recordBody(item, { status: 'succeeded', imageUrl, cached: false, warnings }, next?.claim);
       return function* () {
         inCommit.record = yield* body();
       };
     };
     // Background work on the render pool: interactive drawings go first (§22 fairness).
-    const outcome = await runInBackground(() => this.renderRow(job, item, recordInCommit));
+    const outcome = await runInBackground(() => this.renderRow(job, item, recordInCommit, unit));
     // Stopping: the render pool and the store close under a row drawing now, and its 5xx is the shutdown's, not
     // the row's. A dependency that went away (Redis, the store) is not the row's fault either. Either way the
     // row goes back (its unit was refunded) and is drawn later, by this process or another.
@@ -201,18 +228,15 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     }
     this.metrics.jobRows.inc({ outcome: outcome.status });
     this.metrics.jobRowDuration.observe((performance.now() - startedAt) / 1000);
-    const claim = nextClaim();
-    const { recorded, next } =
-      outcome.status === 'succeeded' && inCommit.record
-        ? inCommit.record
-        : claim
-          ? await this.items.finishAndClaimNext(item, outcome, claim)
-          : { recorded: await this.items.finish(item, outcome), next: null };
+    const { record, nextUnit } = await this.record(item, outcome, inCommit, nextClaim);
+    const { recorded, next } = record;
     // A claim lost meanwhile (expired and taken by another runner): that runner records the row.
     if (!recorded) return { result: 'lost', next: null };
+    // The next row's unit, counted with its claim in a committed transaction, travels with the row.
+    if (next && nextUnit?.isCounted) this.prepaid.set(next, nextUnit);
     // Shutdown began while the record was written: the claim passed on goes back at once, inside this run.
     if (next && this.stopping) {
-      await this.items.release(next);
+      await this.giveBack(next);
       return { result: 'recorded', next: null };
     }
     // Only the runner recording a job's last pending row goes on to end it (one indexed look instead of three
@@ -225,6 +249,19 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
       else await ending;
     }
     return { result: 'recorded', next };
+  }
+
+  /** The row's record: the one made inside its render's commit if the render resolved, else one of its own. */
+  private async record(
+    item: ClaimedItem,
+    outcome: ItemOutcome,
+    inCommit: { record?: RowRecord; unit?: PrepaidUnit },
+    nextClaim: () => { claim: NextClaim; unit?: PrepaidUnit } | undefined,
+  ): Promise<{ record: RowRecord; nextUnit?: PrepaidUnit }> {
+    if (outcome.status === 'succeeded' && inCommit.record) return { record: inCommit.record, nextUnit: inCommit.unit };
+    const next = nextClaim();
+    if (!next) return { record: { recorded: await this.items.finish(item, outcome), next: null } };
+    return { record: await this.items.finishAndClaimNext(item, outcome, next.claim), nextUnit: next.unit };
   }
 
   /** Ends the job if no row of it is pending; a failure is logged (the sweep of finished jobs ends it later). */
@@ -248,7 +285,12 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /** The row as POST /api/generate would answer it: its render, or the error body it would have had. */
-  private async renderRow(job: Job, item: ClaimedItem, commitAlongside: TemplateRenderOptions['commitAlongside']): Promise<ItemOutcome> {
+  private async renderRow(
+    job: Job,
+    item: ClaimedItem,
+    commitAlongside: TemplateRenderOptions['commitAlongside'],
+    prepaid: PrepaidUnit | undefined,
+  ): Promise<ItemOutcome> {
     try {
       const account = await this.accounts.current(job.accountId);
       const template = await this.templates.getOwned(account.id, job.templateId);
@@ -260,7 +302,7 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
         ...(job.height === null ? {} : { height: job.height }),
         ...(job.quality === null ? {} : { quality: job.quality }),
       });
-      const { response } = await this.renders.renderTemplate(account, template, request, { minuteSlot: false, commitAlongside });
+      const { response } = await this.renders.renderTemplate(account, template, request, { minuteSlot: false, commitAlongside, prepaid });
       return { status: 'succeeded', imageUrl: response.imageUrl, cached: response.cached, warnings: response.warnings ?? [] };
     } catch (error) {
       const response = toErrorResponse(error);

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import type { Account } from '../accounts/entities/account.entity';
 import { BillingService } from '../billing/billing.service';
+import type { PrepaidUnit } from '../billing/prepaid-unit';
 import { Clock } from '../common/clock/clock';
 import { deriveKey } from '../common/crypto/derive-key';
 import { dependencyOutage } from '../common/errors/dependency-outage';
@@ -57,7 +58,11 @@ export interface TemplateRenderOptions {
    * row records itself this way (one transaction less per row); it is committed if and only if the render resolves.
    */
   commitAlongside?: (answer: { imageUrl: string; warnings: RenderWarning[] }) => TransactionBody<void>;
+  /** A job row's unit counted ahead (see prepay): taken if this call draws; the caller releases it otherwise. */
+  prepaid?: PrepaidUnit;
 }
+
+export type { PrepaidUnit };
 
 /**
  * What a fresh drawing makes, once planned: a render's image, or a document's pages in one PDF (DocumentService).
@@ -127,6 +132,11 @@ export class RenderService {
     return this.startTemplate(account, template, request, { startedAt });
   }
 
+  /** A unit for a job row to come, counted in the transaction that claims the row (job rows only: no minute slot). */
+  prepay(owner: Account): PrepaidUnit {
+    return this.billing.prepay(owner);
+  }
+
   /** A render of `template` for its owner; see TemplateRenderOptions. */
   async renderTemplate(owner: Account, template: Template, request: RenderRequest, options: TemplateRenderOptions = {}): Promise<RenderOutcome> {
     return (await this.startTemplate(owner, template, request, options)).outcome;
@@ -153,7 +163,7 @@ export class RenderService {
 
   /** startTemplate after planning: any planned output (a render, a document) is cached, single-flighted, admitted and stored alike. */
   async startPlanned(owner: Account, plan: PlannedOutput, options: TemplateRenderOptions = {}): Promise<StartedRender> {
-    const { startedAt = performance.now(), verifyStored = true, anonymousClient, minuteSlot = true, commitAlongside } = options;
+    const { startedAt = performance.now(), verifyStored = true, anonymousClient, minuteSlot = true, commitAlongside, prepaid } = options;
     const entry = await this.cache.find(plan.key);
     if (entry) {
       if (verifyStored && !(await this.storage.exists(plan.fileName))) await this.forgetStored(plan.key);
@@ -164,7 +174,7 @@ export class RenderService {
     const decided = new Promise<void>((resolve) => (admitted = resolve));
     // Single flight: concurrent identical renders, on this instance or (with Redis) any other, draw once.
     const outcome = this.flights
-      .run(plan.key, () => this.draw(owner, plan, { anonymousClient, minuteSlot, commitAlongside }, admitted))
+      .run(plan.key, () => this.draw(owner, plan, { anonymousClient, minuteSlot, commitAlongside, prepaid }, admitted))
       .then((flight) => this.answer(plan, flight.result.warnings, flight.drew ? (flight.result as Drawing) : null, startedAt));
     // A refusal (429) rejects `outcome` before `decided` and is thrown here.
     await Promise.race([decided, outcome]);
@@ -184,15 +194,19 @@ export class RenderService {
   private async draw(
     owner: Account,
     plan: PlannedOutput,
-    { anonymousClient, minuteSlot, commitAlongside }: Pick<TemplateRenderOptions, 'anonymousClient' | 'minuteSlot' | 'commitAlongside'>,
+    { anonymousClient, minuteSlot, commitAlongside, prepaid }: Pick<TemplateRenderOptions, 'anonymousClient' | 'minuteSlot' | 'commitAlongside' | 'prepaid'>,
     onAdmitted: () => void,
   ): Promise<Drawing> {
     // The anonymous caller's own limit first: over it, the owner is charged nothing (§19).
     const releaseClient = anonymousClient === undefined ? null : await this.publicLimits.admit(anonymousClient);
-    const admission = await this.billing.admit(owner, { minuteSlot, units: plan.units }).catch(async (error: unknown) => {
-      await releaseClient?.();
-      throw error;
-    });
+    // A prepaid unit is one monthly unit without a minute slot: it admits only a render that needs just that.
+    const taken = !minuteSlot && plan.units === 1 ? prepaid?.take() : null;
+    const admission =
+      taken ??
+      (await this.billing.admit(owner, { minuteSlot, units: plan.units }).catch(async (error: unknown) => {
+        await releaseClient?.();
+        throw error;
+      }));
     onAdmitted();
     const budget = new RenderBudget(this.config.renderTimeoutMs);
     const { format, template } = plan;

@@ -114,7 +114,7 @@ export class JobLaneWorker implements OnApplicationBootstrap, OnModuleDestroy {
     let item: ClaimedItem | null = await this.items.takeOver(accountId, prefix, newToken(prefix), until());
     for (;;) {
       if (this.stopping) {
-        if (item) await this.items.release(item);
+        if (item) await this.runner.giveBack(item);
         return;
       }
       if (!item) {
@@ -136,7 +136,7 @@ export class JobLaneWorker implements OnApplicationBootstrap, OnModuleDestroy {
       const { result, next } = await this.runner.runClaimed(item, passOn ? newToken(prefix) : undefined);
       item = next;
       if (result === 'released' || (Date.now() >= rotateAt && (await this.othersWaiting()))) {
-        if (item) await this.items.release(item);
+        if (item) await this.runner.giveBack(item);
         // Back of the queue: other accounts' lanes go first; after an outage, try again shortly.
         await job.moveToDelayed(Date.now() + (result === 'released' ? PAUSE_MS : 0), token);
         throw new DelayedError();
