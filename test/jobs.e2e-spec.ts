@@ -191,7 +191,12 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
 
   it('fails a row whose values are invalid with its error body, and goes on with the others', async () => {
     const usedBefore = await used(owner);
-    const rows = [{ title: { text: `fine ${randomBytes(6).toString('hex')}` } }, { title: { text: 'x'.repeat(5001) } }, { badge: { fill: 'not a colour' } }, { title: { text: `also fine ${randomBytes(6).toString('hex')}` } }];
+    const rows = [
+      { title: { text: `fine ${randomBytes(6).toString('hex')}` } },
+      { title: { text: 'x'.repeat(5001) } },
+      { badge: { fill: 'not a colour' } },
+      { title: { text: `also fine ${randomBytes(6).toString('hex')}` } },
+    ];
     const created = await create({ templateId, rows });
     expect(created.status).toBe(202);
     await ended(created.body.id);
@@ -219,7 +224,19 @@ describe('jobs (§22): bulk rendering on the in-process engine', () => {
     // Fresh rows pass their claims on with the next row's unit counted; most of those next rows never draw.
     const refused = { badge: { fill: 'not a colour' } };
     const repeated = { title: { text: `repeated ${unique}` } };
-    const rows = [{ title: { text: `first ${unique}` } }, refused, refused, repeated, refused, repeated, refused, repeated, { title: { text: `last ${unique}` } }, refused, repeated];
+    const rows = [
+      { title: { text: `first ${unique}` } },
+      refused,
+      refused,
+      repeated,
+      refused,
+      repeated,
+      refused,
+      repeated,
+      { title: { text: `last ${unique}` } },
+      refused,
+      repeated,
+    ];
     const created = await create({ templateId: ownTemplate, rows }, account);
     await ended(created.body.id, account);
     expect(await job(created.body.id, account)).toMatchObject({ status: 'completed', done: 6, failed: 5 });

@@ -100,11 +100,7 @@ export class JobItemsRepository {
 
   /** Rows of the account's active jobs a runner may claim, oldest job first, in row order. */
   async claimable(accountId: string, now: Date, limit: number): Promise<Array<{ jobId: string; index: number }>> {
-    const rows: Array<{ job_id: string; item_index: number }> = await this.dataSource.query(this.claimableRows, [
-      accountId,
-      sqlTimestamp(now),
-      limit,
-    ]);
+    const rows: Array<{ job_id: string; item_index: number }> = await this.dataSource.query(this.claimableRows, [accountId, sqlTimestamp(now), limit]);
     return rows.map((row) => ({ jobId: row.job_id, index: Number(row.item_index) }));
   }
 
