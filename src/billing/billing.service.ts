@@ -2,13 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Account } from '../accounts/entities/account.entity';
 import { Clock } from '../common/clock/clock';
-import type { SqlStatement } from '../database/sql';
-import type { TransactionBody } from '../database/sql-transaction';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { billingPeriodAt } from './billing-period';
 import { LimitExceededException, retryAfterSeconds } from '../limits/limit-exceeded.exception';
 import { effectiveLimits } from './plans';
+import type { Admission } from './admission';
 import { PrepaidUnit } from './prepaid-unit';
 import { QuotaCounterRepository, QuotaLease } from './quota-counter.repository';
 import { RateLimitStore } from '../limits/rate-limit-store';
@@ -19,19 +18,6 @@ export const RATE_WINDOW_MS = 60_000;
 const QUOTA_REFUND_RETRY_MS = 10 * 60_000;
 /** Clocks of instances differ a little: a lease this close to expiry may already be reclaimed. */
 const RECLAIM_MARGIN_MS = 2_000;
-
-/**
- * A counted render: its rate-limit headers; `commit()` once the image is stored, or `refund()` to give
- * the unit and the minute slot back. Neither called (the process died): the unit's lease expires after
- * RENDER_TIMEOUT and is reclaimed.
- */
-export interface Admission {
-  headers: Record<string, string>;
-  /** `alongside`, `then`: statements and a body that must commit with the unit (see QuotaCounterRepository.commit). */
-  commit(alongside?: readonly SqlStatement[], then?: TransactionBody<void>): Promise<void>;
-  /** Never throws: a store that is down gets the refund when it returns (RefundRetrier). */
-  refund(): Promise<void>;
-}
 
 /**
  * How a render is admitted: `minuteSlot: false` counts the monthly unit only (job rows, §22: not the per-minute limit);

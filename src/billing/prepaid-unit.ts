@@ -1,5 +1,5 @@
 import type { TransactionBody } from '../database/sql-transaction';
-import type { Admission } from './billing.service';
+import type { Admission } from './admission';
 
 /**
  * A monthly unit counted ahead for one job row, inside the transaction that claims the row (the previous row's
