@@ -45,14 +45,17 @@ export class BillingService {
     private readonly refunds: RefundRetrier,
   ) {}
 
-  /** A unit for one job row, counted in the transaction that claims the row (see PrepaidUnit). */
-  prepay(account: Account): PrepaidUnit {
-    const nowMs = this.clock.nowMs();
+  /**
+   * A unit for one job row, counted in the transaction that claims the row (see PrepaidUnit). Its lease lasts as long
+   * as the claim (`until`): the row may wait for a thread and plan before its render's own budget starts, and a lease
+   * reclaimed before the row commits would let another render take the unit in between.
+   */
+  prepay(account: Account, until: Date): PrepaidUnit {
     const lease: QuotaLease = {
       id: randomUUID(),
       accountId: account.id,
-      periodStart: billingPeriodAt(account.createdAt, new Date(nowMs)).start,
-      expiresAt: new Date(nowMs + this.config.renderTimeoutMs),
+      periodStart: billingPeriodAt(account.createdAt, this.clock.now()).start,
+      expiresAt: until,
     };
     const unitBack = this.unitBack(account, lease);
     return new PrepaidUnit(
