@@ -1,7 +1,4 @@
-import { AccountsService } from '../src/accounts/accounts.service';
-import { QuotaCounterRepository } from '../src/billing/quota-counter.repository';
 import { sqlTimestamp } from '../src/database/sql';
-import { RenderService } from '../src/render/render.service';
 import { claimableSql, ItemOutcome, JobItemsRepository } from '../src/jobs/job-items.repository';
 import { JobRunnerService } from '../src/jobs/job-runner.service';
 import { createAccount, createTemplate } from './support/factories';
@@ -33,7 +30,7 @@ describe('job row claims passed from row to row', () => {
     const body = { templateId, rows: Array.from({ length: rows }, (_, index) => ({ title: { text: `row ${index}` } })) };
     const created = await testApp.request('POST', '/api/jobs', { apiKey: account.apiKey, body });
     expect(created.status).toBe(202);
-    return { accountId: account.account.id, jobId: created.body.id as string, apiKey: account.apiKey, templateId };
+    return { accountId: account.account.id, jobId: created.body.id as string };
   }
 
   const claimsOf = (accountId: string) => items.claimedCount(accountId, new Date());
@@ -87,35 +84,6 @@ describe('job row claims passed from row to row', () => {
     expect(passed.next).toBeNull();
     expect(await claimsOf(accountId)).toBe(0);
   });
-  it("counts the next row's unit with its claim, on a lease that lasts as long as the claim, and gives it back once", async () => {
-    const { accountId, jobId, apiKey, templateId } = await newJob(2);
-    // The period's counter exists once the account has rendered (a unit is never counted ahead for the period's first render).
-    expect((await testApp.request('POST', '/api/generate', { apiKey, body: { templateId, layers: {} } })).status).toBe(200);
-    const usedNow = async () => (await testApp.request('GET', '/api/usage', { apiKey })).body.quota.used as number;
-    const leasesUntil = async (until: Date) =>
-      Number(
-        (
-          await testApp.dataSource.query('SELECT COUNT(*) AS count FROM quota_leases WHERE account_id = ? AND expires_at = ?', [accountId, sqlTimestamp(until)])
-        )[0].count,
-      );
-    const before = await usedNow();
-    const until = later(7);
-    const unit = testApp.get(RenderService).prepay(await testApp.get(AccountsService).current(accountId), until);
-    const first = await claimFirst(jobId, 'unit-a');
-    const passed = await items.finishAndClaimNext(first, succeeded, { ...next(accountId, 'unit-b'), until, onClaimed: unit.body() });
-    expect(passed.next).toMatchObject({ index: 1, token: 'unit-b' });
-    expect(unit.isCounted).toBe(true);
-    expect(await usedNow()).toBe(before + 1);
-    // The lease expires with the claim, not a render's budget after it was counted: the row may wait for a thread first.
-    expect(await leasesUntil(until)).toBe(1);
-    await unit.release();
-    await unit.release();
-    expect(await usedNow()).toBe(before);
-    expect(await testApp.get(QuotaCounterRepository).openLeases(accountId)).toBe(0);
-    // Given back, it admits no render.
-    expect(unit.take()).toBeNull();
-  });
-
   it("finds an account's next rows by walking the order index to its limit, never reading and sorting every pending row", async () => {
     // Rows already drawn come first in the job's order, as in a job half done: a plan that reads every pending row or
     // sorts them paid 1.3 ms a row on MariaDB at 1,000 pending (docs/performance.md).

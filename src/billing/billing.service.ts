@@ -45,17 +45,14 @@ export class BillingService {
     private readonly refunds: RefundRetrier,
   ) {}
 
-  /**
-   * A unit for one job row, counted in the transaction that claims the row (see PrepaidUnit). Its lease lasts as long
-   * as the claim (`until`): the row may wait for a thread and plan before its render's own budget starts, and a lease
-   * reclaimed before the row commits would let another render take the unit in between.
-   */
-  prepay(account: Account, until: Date): PrepaidUnit {
+  /** A unit for one job row, counted in the transaction that claims the row (see PrepaidUnit). */
+  prepay(account: Account): PrepaidUnit {
+    const nowMs = this.clock.nowMs();
     const lease: QuotaLease = {
       id: randomUUID(),
       accountId: account.id,
-      periodStart: billingPeriodAt(account.createdAt, this.clock.now()).start,
-      expiresAt: until,
+      periodStart: billingPeriodAt(account.createdAt, new Date(nowMs)).start,
+      expiresAt: new Date(nowMs + this.config.renderTimeoutMs),
     };
     const unitBack = this.unitBack(account, lease);
     return new PrepaidUnit(

@@ -3,8 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { AccountsService } from '../accounts/accounts.service';
-import type { Account } from '../accounts/entities/account.entity';
-import { settle, type Settled, type SettledPromise } from '../common/async/settle';
+import { settle, type SettledPromise } from '../common/async/settle';
 import { Clock } from '../common/clock/clock';
 import { toErrorResponse } from '../common/errors/error-body';
 import { parseOrThrow } from '../common/validation/zod-validation.pipe';
@@ -197,15 +196,14 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     const job = await this.job(item.jobId);
     if (!job) return { result: 'lost', next: null };
     const startedAt = performance.now();
-    // Read once for the row's render and for the next row's unit (counted with its claim; without the account, it is not).
-    const owner = await settle(this.accounts.current(job.accountId));
+    // The next row's unit is counted with its claim (no transaction of its own when it draws); without the account, it is not.
+    const account = await this.accounts.current(job.accountId).catch(() => null);
     // The claim passed on to the account's next row, taken when the row is recorded (not once shutdown began).
     const nextClaim = (): { claim: NextClaim; unit?: PrepaidUnit } | undefined => {
       if (!nextToken || this.stopping) return undefined;
       const now = this.clock.now();
-      const until = claimUntil(this.config, now);
-      const nextUnit = owner.ok ? this.renders.prepay(owner.value, until) : undefined;
-      const claim: NextClaim = { accountId: job.accountId, token: nextToken, now, until, onClaimed: nextUnit?.body() };
+      const nextUnit = account ? this.renders.prepay(account) : undefined;
+      const claim: NextClaim = { accountId: job.accountId, token: nextToken, now, until: claimUntil(this.config, now), onClaimed: nextUnit?.body() };
       return { claim, unit: nextUnit };
     };
     // A row this call draws is recorded inside its render's commit (one transaction less per row); `inCommit` holds
@@ -220,7 +218,7 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
       };
     };
     // Background work on the render pool: interactive drawings go first (§22 fairness).
-    const outcome = await runInBackground(() => this.renderRow(job, owner, item, recordInCommit, unit));
+    const outcome = await runInBackground(() => this.renderRow(job, item, recordInCommit, unit));
     // Stopping: the render pool and the store close under a row drawing now, and its 5xx is the shutdown's, not
     // the row's. A dependency that went away (Redis, the store) is not the row's fault either. Either way the
     // row goes back (its unit was refunded) and is drawn later, by this process or another.
@@ -289,14 +287,12 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
   /** The row as POST /api/generate would answer it: its render, or the error body it would have had. */
   private async renderRow(
     job: Job,
-    owner: Settled<Account>,
     item: ClaimedItem,
     commitAlongside: TemplateRenderOptions['commitAlongside'],
     prepaid: PrepaidUnit | undefined,
   ): Promise<ItemOutcome> {
     try {
-      if (!owner.ok) throw owner.error;
-      const account = owner.value;
+      const account = await this.accounts.current(job.accountId);
       const template = await this.templates.getOwned(account.id, job.templateId);
       const request = parseOrThrow(generateRequestSchema, {
         templateId: job.templateId,

@@ -132,9 +132,9 @@ export class RenderService {
     return this.startTemplate(account, template, request, { startedAt });
   }
 
-  /** A unit for a job row to come, counted in the transaction that claims the row until `until` (job rows only: no minute slot). */
-  prepay(owner: Account, until: Date): PrepaidUnit {
-    return this.billing.prepay(owner, until);
+  /** A unit for a job row to come, counted in the transaction that claims the row (job rows only: no minute slot). */
+  prepay(owner: Account): PrepaidUnit {
+    return this.billing.prepay(owner);
   }
 
   /** A render of `template` for its owner; see TemplateRenderOptions. */
