@@ -18,6 +18,12 @@ export const RATE_WINDOW_MS = 60_000;
 const QUOTA_REFUND_RETRY_MS = 10 * 60_000;
 /** Clocks of instances differ a little: a lease this close to expiry may already be reclaimed. */
 const RECLAIM_MARGIN_MS = 2_000;
+/**
+ * A unit counted ahead admits its row's render only this soon after it was counted: its lease lasts RENDER_TIMEOUT
+ * and this, so it outlives the render's budget, which starts at the take. A row that waited longer (its claim came
+ * back late, the main thread was busy) is admitted as any render is, and its prepaid unit goes back.
+ */
+export const PREPAID_TAKE_MS = 500;
 
 /**
  * How a render is admitted: `minuteSlot: false` counts the monthly unit only (job rows, §22: not the per-minute limit);
@@ -52,12 +58,12 @@ export class BillingService {
       id: randomUUID(),
       accountId: account.id,
       periodStart: billingPeriodAt(account.createdAt, new Date(nowMs)).start,
-      expiresAt: new Date(nowMs + this.config.renderTimeoutMs),
+      expiresAt: new Date(nowMs + PREPAID_TAKE_MS + this.config.renderTimeoutMs),
     };
     const unitBack = this.unitBack(account, lease);
     return new PrepaidUnit(
       this.quota.reserveBody(lease, effectiveLimits(account).monthly),
-      () => this.unitOnly(lease, unitBack),
+      () => (this.clock.nowMs() <= nowMs + PREPAID_TAKE_MS ? this.unitOnly(lease, unitBack) : null),
       () => this.refunds.settle([unitBack]),
     );
   }

@@ -8,7 +8,9 @@ import type { Admission } from './admission';
  * has committed, exactly one of `take()` (the row draws: an admission committed or refunded like any other) and
  * `release()` (it does not: a cache hit, a joined drawing, a refused row, shutdown) settles it. Both are exact however
  * they are misused: the unit's lease row decides (a release of a lease that is not there gives nothing back, a commit
- * of one charges the unit). A process that dies holding one leaves a lease that expires and is reclaimed.
+ * of one charges the unit). A process that dies holding one leaves a lease that expires and is reclaimed. A unit
+ * taken late would have a lease expiring before its render's budget ends: `admission` refuses it then (null), the
+ * row is admitted as any render is, and this unit is released.
  */
 export class PrepaidUnit {
   private counted = false;
@@ -17,7 +19,8 @@ export class PrepaidUnit {
   constructor(
     /** Counts the unit (false: the period had no room or no counter row yet, and nothing was counted). */
     private readonly count: TransactionBody<boolean>,
-    private readonly admission: () => Admission,
+    /** The row's admission; null when the unit is too old to be taken (see BillingService.prepay). */
+    private readonly admission: () => Admission | null,
     private readonly giveBack: () => Promise<void>,
   ) {}
 
@@ -35,11 +38,12 @@ export class PrepaidUnit {
     return this.counted;
   }
 
-  /** The row's admission, once; null when nothing was counted (the row is admitted as any render is). */
+  /** The row's admission, once; null when nothing was counted or it is too late (the row is admitted as any render is). */
   take(): Admission | null {
     if (!this.counted || this.settled) return null;
-    this.settled = true;
-    return this.admission();
+    const admission = this.admission();
+    this.settled = admission !== null;
+    return admission;
   }
 
   /** Gives the unit back unless the row took it. Never throws (see RefundRetrier). */
