@@ -3,7 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { AccountsService } from '../accounts/accounts.service';
-import { settle, type SettledPromise } from '../common/async/settle';
+import type { Account } from '../accounts/entities/account.entity';
+import { settle, type Settled, type SettledPromise } from '../common/async/settle';
 import { Clock } from '../common/clock/clock';
 import { toErrorResponse } from '../common/errors/error-body';
 import { parseOrThrow } from '../common/validation/zod-validation.pipe';
@@ -14,10 +15,11 @@ import { PrepaidUnit, RenderService, TemplateRenderOptions } from '../render/ren
 import { runInBackground } from '../render/renderer/render-priority';
 import { TemplatesService } from '../templates/templates.service';
 import type { Job } from './entities/job.entity';
-import { ClaimedItem, ItemOutcome, JobItemsRepository, NextClaim, RowRecord } from './job-items.repository';
+import { ClaimedItem, ItemOutcome, JobItemsRepository } from './job-items.repository';
 import { JobNotifier } from './job-notifier.service';
 import { JobsRepository } from './jobs.repository';
 import { JobResultWriter } from './results/job-result-writer.service';
+import { PassedClaim, RowRecording } from './row-recording';
 
 /** How often the runner looks for rows besides being woken (a new job, a finished row): other instances' jobs, expired claims. */
 const POLL_MS = 500;
@@ -196,29 +198,11 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     const job = await this.job(item.jobId);
     if (!job) return { result: 'lost', next: null };
     const startedAt = performance.now();
-    // The next row's unit is counted with its claim (no transaction of its own when it draws); without the account, it is not.
-    const account = await this.accounts.current(job.accountId).catch(() => null);
-    // The claim passed on to the account's next row, taken when the row is recorded (not once shutdown began).
-    const nextClaim = (): { claim: NextClaim; unit?: PrepaidUnit } | undefined => {
-      if (!nextToken || this.stopping) return undefined;
-      const now = this.clock.now();
-      const nextUnit = account ? this.renders.prepay(account) : undefined;
-      const claim: NextClaim = { accountId: job.accountId, token: nextToken, now, until: claimUntil(this.config, now), onClaimed: nextUnit?.body() };
-      return { claim, unit: nextUnit };
-    };
-    // A row this call draws is recorded inside its render's commit (one transaction less per row); `inCommit` holds
-    // what that record did, trusted only when the render resolved (a failed commit rolled the record back with it).
-    const inCommit: { record?: RowRecord; unit?: PrepaidUnit } = {};
-    const recordInCommit: TemplateRenderOptions['commitAlongside'] = ({ imageUrl, warnings }) => {
-      const next = nextClaim();
-      inCommit.unit = next?.unit;
-      const body = this.items.recordBody(item, { status: 'succeeded', imageUrl, cached: false, warnings }, next?.claim);
-      return function* () {
-        inCommit.record = yield* body();
-      };
-    };
+    // Read once: the row's render needs it, and the next row's unit is counted with its claim (without the account, it is not).
+    const account = await settle(this.accounts.current(job.accountId));
+    const recording = new RowRecording(this.items, item, () => this.passOn(job, account, nextToken));
     // Background work on the render pool: interactive drawings go first (§22 fairness).
-    const outcome = await runInBackground(() => this.renderRow(job, item, recordInCommit, unit));
+    const outcome = await runInBackground(() => this.renderRow(job, account, item, recording.alongside, unit));
     // Stopping: the render pool and the store close under a row drawing now, and its 5xx is the shutdown's, not
     // the row's. A dependency that went away (Redis, the store) is not the row's fault either. Either way the
     // row goes back (its unit was refunded) and is drawn later, by this process or another.
@@ -228,7 +212,7 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     }
     this.metrics.jobRows.inc({ outcome: outcome.status });
     this.metrics.jobRowDuration.observe((performance.now() - startedAt) / 1000);
-    const { record, nextUnit } = await this.record(item, outcome, inCommit, nextClaim);
+    const { record, nextUnit } = await recording.finish(outcome);
     const { recorded, next } = record;
     // A claim lost meanwhile (expired and taken by another runner): that runner records the row.
     if (!recorded) return { result: 'lost', next: null };
@@ -251,17 +235,12 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
     return { result: 'recorded', next };
   }
 
-  /** The row's record: the one made inside its render's commit if the render resolved, else one of its own. */
-  private async record(
-    item: ClaimedItem,
-    outcome: ItemOutcome,
-    inCommit: { record?: RowRecord; unit?: PrepaidUnit },
-    nextClaim: () => { claim: NextClaim; unit?: PrepaidUnit } | undefined,
-  ): Promise<{ record: RowRecord; nextUnit?: PrepaidUnit }> {
-    if (outcome.status === 'succeeded' && inCommit.record) return { record: inCommit.record, nextUnit: inCommit.unit };
-    const next = nextClaim();
-    if (!next) return { record: { recorded: await this.items.finish(item, outcome), next: null } };
-    return { record: await this.items.finishAndClaimNext(item, outcome, next.claim), nextUnit: next.unit };
+  /** The claim passed on to the account's next row, taken when the row is recorded (not once shutdown began). */
+  private passOn(job: Job, account: Settled<Account>, nextToken: string | undefined): PassedClaim | undefined {
+    if (!nextToken || this.stopping) return undefined;
+    const now = this.clock.now();
+    const unit = account.ok ? this.renders.prepay(account.value) : undefined;
+    return { claim: { accountId: job.accountId, token: nextToken, now, until: claimUntil(this.config, now), onClaimed: unit?.body() }, unit };
   }
 
   /** Ends the job if no row of it is pending; a failure is logged (the sweep of finished jobs ends it later). */
@@ -287,12 +266,14 @@ export class JobRunnerService implements OnApplicationBootstrap, OnModuleDestroy
   /** The row as POST /api/generate would answer it: its render, or the error body it would have had. */
   private async renderRow(
     job: Job,
+    accountRead: Settled<Account>,
     item: ClaimedItem,
     commitAlongside: TemplateRenderOptions['commitAlongside'],
     prepaid: PrepaidUnit | undefined,
   ): Promise<ItemOutcome> {
     try {
-      const account = await this.accounts.current(job.accountId);
+      if (!accountRead.ok) throw accountRead.error;
+      const account = accountRead.value;
       const template = await this.templates.getOwned(account.id, job.templateId);
       const request = parseOrThrow(generateRequestSchema, {
         templateId: job.templateId,
