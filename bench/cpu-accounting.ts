@@ -2,7 +2,7 @@
 // whose cores are all busy, a server's rate is the cores' time divided by the CPU every request costs, the server's
 // and the load generator's together. Measuring both sides' CPU per request shows whether a ratio is bounded by
 // that work (the rates' ratio then equals the inverse ratio of CPU per request) or by something else (waiting).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { median } from './statistics';
@@ -41,6 +41,62 @@ export function processCpu(pids: readonly number[]): ProcessCpu {
   return total;
 }
 
+/** The render threads each server runs (the bench gives its servers the same count). */
+const RENDER_THREADS = Number(process.env.RENDER_THREADS ?? availableParallelism());
+
+/** A live thread's CPU seconds and its name (Node's own threads are all "node"; native libraries name theirs). */
+interface ThreadCpu {
+  name: string;
+  seconds: number;
+}
+
+/** Each live thread of the processes, by "pid/tid". */
+function threadCpuSeconds(pids: readonly number[]): Map<string, ThreadCpu> {
+  const threads = new Map<string, ThreadCpu>();
+  for (const pid of pids)
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const { user, system } = userAndSystem(stat);
+        threads.set(`${pid}/${tid}`, { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), seconds: user + system });
+      } catch {
+        // The thread ended between the listing and the read: its time is in the process's total.
+      }
+    }
+  return threads;
+}
+
+/**
+ * A run's non-main CPU split by thread: the RENDER_THREADS busiest "node" threads of each process are its render
+ * threads (nothing else of Node's comes near them while drawings run); the rest are helpers, by thread name: "node"
+ * (V8's helpers: concurrent marking, parallel scavenges; libuv's pool: file writes) and what native libraries name
+ * theirs (the image encoders' pools). Threads that ended during the run are in neither (their time is in the total).
+ */
+function renderAndHelpers(
+  pids: readonly number[],
+  before: Map<string, ThreadCpu>,
+  after: Map<string, ThreadCpu>,
+): { render: number; helpers: number; helpersByName: { [name: string]: number } } {
+  let render = 0;
+  let helpers = 0;
+  const helpersByName: { [name: string]: number } = {};
+  for (const pid of pids) {
+    const deltas = [...after]
+      .filter(([key]) => key.startsWith(`${pid}/`) && key !== `${pid}/${pid}`)
+      .map(([key, thread]) => ({ name: thread.name, seconds: thread.seconds - (before.get(key)?.seconds ?? 0) }))
+      .sort((a, b) => b.seconds - a.seconds);
+    const renderThreads = deltas.filter((thread) => thread.name === 'node').slice(0, RENDER_THREADS);
+    for (const thread of deltas) {
+      if (renderThreads.includes(thread)) render += thread.seconds;
+      else {
+        helpers += thread.seconds;
+        helpersByName[thread.name] = (helpersByName[thread.name] ?? 0) + thread.seconds;
+      }
+    }
+  }
+  return { render, helpers, helpersByName };
+}
+
 /** Seconds every core of the machine has spent busy (not idle nor waiting for I/O), from /proc/stat's first line. */
 function machineBusySeconds(): number {
   const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
@@ -62,6 +118,12 @@ export interface CpuPerRequest {
   main: number;
   /** Its other threads (render threads, libuv's pool, V8's helpers). */
   others: number;
+  /** Of `others`: the render threads (each process's RENDER_THREADS busiest). */
+  render: number;
+  /** Of `others`: the rest (V8's GC helpers, libuv's pool, native libraries' pools). */
+  helpers: number;
+  /** `helpers` by thread name ("node": V8's and libuv's; others as native libraries name their threads). */
+  helpersByName: { [name: string]: number };
   /** Kernel time of the server process (sockets, files), included in total. */
   system: number;
   /** The load generator (this bench process). */
@@ -85,6 +147,7 @@ export interface MeasuredRun<T> {
 export async function measureCpu<T>(pid: number | readonly number[], run: MeasuredRun<T>, work: () => Promise<T>): Promise<{ result: T; cpu: CpuPerRequest }> {
   const pids = typeof pid === 'number' ? [pid] : pid;
   const before = processCpu(pids);
+  const threadsBefore = threadCpuSeconds(pids);
   const generatorBefore = generatorCpu();
   const machineBefore = machineBusySeconds();
   const started = performance.now();
@@ -92,6 +155,7 @@ export async function measureCpu<T>(pid: number | readonly number[], run: Measur
   const elapsed = (performance.now() - started) / 1000;
   const seconds = run.activeSeconds ? Math.min(elapsed, run.activeSeconds(result)) : elapsed;
   const after = processCpu(pids);
+  const { render, helpers, helpersByName } = renderAndHelpers(pids, threadsBefore, threadCpuSeconds(pids));
   const generator = generatorCpu() - generatorBefore;
   const total = after.user + after.system - before.user - before.system;
   const main = after.main - before.main;
@@ -103,6 +167,9 @@ export async function measureCpu<T>(pid: number | readonly number[], run: Measur
       total: perRequest(total),
       main: perRequest(main),
       others: perRequest(total - main),
+      render: perRequest(render),
+      helpers: perRequest(helpers),
+      helpersByName: Object.fromEntries(Object.entries(helpersByName).map(([name, seconds]) => [name, perRequest(seconds)])),
       system: perRequest(after.system - before.system),
       generator: perRequest(generator),
       busyCores: (total + generator) / seconds,
@@ -114,11 +181,16 @@ export async function measureCpu<T>(pid: number | readonly number[], run: Measur
 
 /** Per-field medians of several runs' figures. */
 export function medianCpu(runs: CpuPerRequest[]): CpuPerRequest {
-  const field = (key: keyof CpuPerRequest) => median(runs.map((run) => run[key]));
+  const field = (key: Exclude<keyof CpuPerRequest, 'helpersByName'>) => median(runs.map((run) => run[key]));
   return {
     total: field('total'),
     main: field('main'),
     others: field('others'),
+    render: field('render'),
+    helpers: field('helpers'),
+    helpersByName: Object.fromEntries(
+      [...new Set(runs.flatMap((run) => Object.keys(run.helpersByName)))].map((name) => [name, median(runs.map((run) => run.helpersByName[name] ?? 0))]),
+    ),
     system: field('system'),
     generator: field('generator'),
     busyCores: field('busyCores'),
@@ -136,10 +208,15 @@ export function cpuPredictedRatios(subject: CpuPerRequest, reference: CpuPerRequ
   return { cores: (reference.total + reference.generator) / (subject.total + subject.generator), mainThread: reference.main / subject.main };
 }
 
-/** One line: "1.91 ms (main 1.38, other threads 0.49, of it kernel 0.20) + generator 0.31 ms; 1.97 of 2 cores busy". */
+/** One line: "1.91 ms (main 1.38, other threads 0.49: render 0.40, helpers 0.09; kernel 0.20 of it) + generator 0.31 ms; …". */
 export function describeCpu(cpu: CpuPerRequest): string {
   return (
-    `${cpu.total.toFixed(2)} ms (main ${cpu.main.toFixed(2)}, other threads ${cpu.others.toFixed(2)}; kernel ${cpu.system.toFixed(2)} of it)` +
+    `${cpu.total.toFixed(2)} ms (main ${cpu.main.toFixed(2)}, other threads ${cpu.others.toFixed(2)}: render ${cpu.render.toFixed(2)}, helpers ${cpu.helpers.toFixed(2)}` +
+    ` [${Object.entries(cpu.helpersByName)
+      .filter(([, ms]) => ms >= 0.005)
+      .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+      .join(', ')}];` +
+    ` kernel ${cpu.system.toFixed(2)} of it)` +
     ` + generator ${cpu.generator.toFixed(2)} ms; cores busy: ${cpu.busyCores.toFixed(2)} with them, ${cpu.machineBusyCores.toFixed(2)} in all, of ${availableParallelism()};` +
     ` main thread busy ${Math.round(cpu.mainBusy * 100)} %`
   );
@@ -167,6 +244,7 @@ export function recordCpuBound(
   record(
     `${label}: the ratio of rates CPU per request predicts (if the cores are what is saturated; if the main threads are), and the measured one`,
     `predicted ${predicted.cores.toFixed(2)}; ${predicted.mainThread.toFixed(2)}; measured ${median(measuredRatios).toFixed(2)}`,
-    `${subjectName}: ${(subject.total - reference.total).toFixed(2)} ms a request more, ${(subject.main - reference.main).toFixed(2)} of it on main threads`,
+    `${subjectName}: ${(subject.total - reference.total).toFixed(2)} ms a request more: main threads ${(subject.main - reference.main).toFixed(2)},` +
+      ` render threads ${(subject.render - reference.render).toFixed(2)}, helpers ${(subject.helpers - reference.helpers).toFixed(2)}`,
   );
 }
