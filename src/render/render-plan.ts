@@ -13,6 +13,8 @@ export interface RenderPlan {
   /** Warnings that depend on the request, not the drawing: recomputed on every answer. */
   requestWarnings: RenderWarning[];
   job: Omit<DrawJob, 'images'>;
+  /** Whether the owner's own fonts entered the plan (its key and job then depend on them, not only on the design and request). */
+  ownFonts: boolean;
 }
 
 /** Stable JSON: object keys sorted, so equal inputs serialize equally whatever their order. */
@@ -95,6 +97,7 @@ export function planRender(template: Template, request: RenderRequest, keySecret
     key,
     fileName: `${key}.${OUTPUT_FORMATS[format].extension}`,
     requestWarnings,
+    ownFonts: fonts !== undefined && fonts.identity.length > 0,
     job: {
       design: { width: template.width, height: template.height, background: template.background, layers },
       output: { ...size, format, quality, ...(archival ? { archival } : {}) },

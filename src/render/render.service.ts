@@ -20,6 +20,7 @@ import { PublicRenderLimiter } from './public-render-limiter';
 import { RenderCacheService } from './render-cache.service';
 import { RenderBudget, RenderBudgetExceededError } from './render-budget';
 import { RenderFlightService } from './render-flight.service';
+import { RenderPlanMemo } from './render-plan-memo';
 import { DrawnImage, RenderPipeline } from './render-pipeline';
 import { RenderErrorCode, RenderException } from './render.exception';
 import type { RenderFailure, RenderRecord } from './render-record';
@@ -104,6 +105,7 @@ interface Drawing {
 export class RenderService {
   private readonly logger = new Logger(RenderService.name);
   private readonly cacheKeySecret: Buffer;
+  private readonly plans = new RenderPlanMemo();
 
   constructor(
     private readonly config: AppConfig,
@@ -148,7 +150,12 @@ export class RenderService {
    * item after item, so limits are decided in order while admitted drawings run in parallel.
    */
   async startTemplate(owner: Account, template: Template, request: RenderRequest, options: TemplateRenderOptions = {}): Promise<StartedRender> {
-    const plan = await this.pipeline.plan(owner.id, template, request, this.cacheKeySecret);
+    const memoKey = this.plans.keyOf(template, request);
+    let plan = this.plans.get(memoKey);
+    if (!plan) {
+      plan = await this.pipeline.plan(owner.id, template, request, this.cacheKeySecret);
+      this.plans.remember(memoKey, plan);
+    }
     const output: PlannedOutput = {
       key: plan.key,
       fileName: plan.fileName,
