@@ -13,7 +13,6 @@ import type { DrawJob, DrawResult } from './draw-job';
 import { processFontCollectionLock } from './font-collection-lock';
 import { isBackgroundWork, PriorityTaskQueue, type RenderQueueOptions } from './render-priority';
 import { configureNativeAllocator } from './native-allocator';
-import { configureRenderThreadHeap } from './render-thread-heap';
 import { messageReader } from './port-messages';
 import type { RenderWorkerData } from './render.worker';
 
@@ -50,7 +49,6 @@ export class RendererService implements BeforeApplicationShutdown {
     private readonly metrics: MetricsService,
   ) {
     configureNativeAllocator();
-    configureRenderThreadHeap();
     const fontLock = processFontCollectionLock(config.renderTimeoutMs + FONT_LOCK_LEASE_MARGIN_MS);
     this.pool = new Piscina({
       filename: workerFile(),
