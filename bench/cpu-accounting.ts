@@ -41,8 +41,8 @@ export function processCpu(pids: readonly number[]): ProcessCpu {
   return total;
 }
 
-/** The render threads each server runs (the bench gives its servers the same count). */
-const RENDER_THREADS = Number(process.env.RENDER_THREADS ?? availableParallelism());
+/** The render threads each server the bench starts runs (RENDER_THREADS, else one per core, as the server's own default). */
+export const RENDER_THREADS = Number(process.env.RENDER_THREADS ?? availableParallelism());
 
 /** A live thread's CPU seconds and its name (Node's own threads are all "node"; native libraries name theirs). */
 interface ThreadCpu {

@@ -19,7 +19,7 @@ import '@resvg/resvg-js';
 import { configureNativeAllocator } from '../src/render/renderer/native-allocator';
 import { createTemplateSchema } from '../src/design/template.schema';
 import { sampleTemplate } from '../test/support/factories';
-import { CpuPerRequest, MeasuredRun, measureCpu, medianCpu, recordCpuBound } from './cpu-accounting';
+import { CpuPerRequest, MeasuredRun, measureCpu, medianCpu, recordCpuBound, RENDER_THREADS } from './cpu-accounting';
 import { jobsSection } from './jobs-bench';
 import { mean, median } from './statistics';
 import { npmScriptNodeArguments } from './npm-script-node';
@@ -28,7 +28,7 @@ import { studioSection } from './studio-bench';
 const ROOT = join(__dirname, '..');
 // The raw pipeline's workers run with the same allocator setting as the server's.
 configureNativeAllocator();
-const THREADS = Number(process.env.RENDER_THREADS ?? availableParallelism());
+const THREADS = RENDER_THREADS;
 const FRESH = Number(process.env.BENCH_FRESH ?? 800);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const MEMORY_RENDERS = Number(process.env.BENCH_MEMORY_RENDERS ?? 5000);
