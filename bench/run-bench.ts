@@ -86,8 +86,14 @@ const SCRIPT_CARD = {
     },
   ],
 };
-// The benchmark always measures the embedded default, whatever the shell has set.
-const { DATABASE_URL: _database, REDIS_URL: _redis, ...BASE_ENV } = process.env;
+// The benchmark measures the embedded default whatever the shell has set, unless BENCH_PICTOR_DATABASE_URL (and
+// BENCH_PICTOR_REDIS_URL) name a database (and a Redis) for Pictor: a fresh, empty database per run.
+const { DATABASE_URL: _database, REDIS_URL: _redis, ...SHELL_ENV } = process.env;
+const BASE_ENV: NodeJS.ProcessEnv = {
+  ...SHELL_ENV,
+  ...(process.env.BENCH_PICTOR_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_PICTOR_DATABASE_URL } : {}),
+  ...(process.env.BENCH_PICTOR_REDIS_URL ? { REDIS_URL: process.env.BENCH_PICTOR_REDIS_URL } : {}),
+};
 const rows: Array<[string, string, string, string]> = [];
 const record = (what: string, value: string, ratio = '', target = '') => {
   rows.push([what, value, ratio, target]);
