@@ -24,6 +24,7 @@ import { jobsSection } from './jobs-bench';
 import { mean, median } from './statistics';
 import { npmScriptNodeArguments } from './npm-script-node';
 import { studioSection } from './studio-bench';
+import { sustainedSection } from './sustained-bench';
 
 const ROOT = join(__dirname, '..');
 // The raw pipeline's workers run with the same allocator setting as the server's.
@@ -38,8 +39,8 @@ const QR_RUNS = Number(process.env.BENCH_QR_RUNS ?? 200);
 const DOCUMENT_RUNS = Number(process.env.BENCH_DOCUMENT_RUNS ?? 200);
 const ZIP_JOB_ROWS = Number(process.env.BENCH_ZIP_JOB_ROWS ?? 10_000);
 const PDF_JOB_ROWS = Number(process.env.BENCH_PDF_JOB_ROWS ?? 10_000);
-/** BENCH_SECTIONS=cached,batch runs only those parts (fresh, cached, isolation, memory, batch, qr, documents, jobs, zipjob, pdfjob, studio); default all. */
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'fresh,cached,isolation,memory,batch,qr,documents,jobs,zipjob,pdfjob,studio').split(','));
+/** BENCH_SECTIONS=cached,batch runs only those parts (fresh, sustained, cached, isolation, memory, batch, qr, documents, jobs, zipjob, pdfjob, studio); default all. */
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'fresh,sustained,cached,isolation,memory,batch,qr,documents,jobs,zipjob,pdfjob,studio').split(','));
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -314,6 +315,19 @@ async function main() {
 
   try {
     if (SECTIONS.has('fresh')) await freshSection();
+    if (SECTIONS.has('sustained')) {
+      const scriptTemplateId = await createTemplateOver(apiKey, SCRIPT_CARD);
+      await sustainedSection({
+        base: BASE,
+        serverPid: server.pid!,
+        startCeiling: () => startRenderCeiling({ [scriptTemplateId]: createTemplateSchema.parse(SCRIPT_CARD) }),
+        ceilingBase: CEILING,
+        requests: freshRequests(apiKey, scriptTemplateId, 'png', scriptText),
+        connections: THREADS * 4,
+        cannon,
+        record,
+      });
+    }
     if (SECTIONS.has('cached')) await cachedSection();
     if (SECTIONS.has('isolation')) await isolationSection();
     if (SECTIONS.has('batch')) await batchSection();
