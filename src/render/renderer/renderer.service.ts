@@ -13,6 +13,7 @@ import type { DrawJob, DrawResult } from './draw-job';
 import { processFontCollectionLock } from './font-collection-lock';
 import { isBackgroundWork, PriorityTaskQueue, type RenderQueueOptions } from './render-priority';
 import { configureNativeAllocator } from './native-allocator';
+import { configureRenderThreadHeap } from './render-thread-heap';
 import { messageReader } from './port-messages';
 import type { RenderWorkerData } from './render.worker';
 
@@ -49,6 +50,7 @@ export class RendererService implements BeforeApplicationShutdown {
     private readonly metrics: MetricsService,
   ) {
     configureNativeAllocator();
+    configureRenderThreadHeap();
     const fontLock = processFontCollectionLock(config.renderTimeoutMs + FONT_LOCK_LEASE_MARGIN_MS);
     this.pool = new Piscina({
       filename: workerFile(),
