@@ -44,7 +44,7 @@ describe('units handed out of reserved blocks', () => {
     let unit = null;
     for (let take = 0; take < BLOCK_MIN_DEMAND && !unit; take++) unit = await blocks.take(owner.account.id, periodStart, limit);
     expect(unit).not.toBeNull();
-    await unit!.back.run();
+    await unit?.back.run();
     return blocks.freeUnits(owner.account.id, periodStart);
   };
   /** Blocks give their free units back and settle within their hand-out time; a bounded wait for it. */

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { settle, SettledPromise } from '../common/async/settle';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
 import type { CountedUnit } from './counted-unit';
@@ -39,7 +40,7 @@ interface AccountBlocks {
 export class QuotaBlocks implements OnModuleDestroy {
   private readonly logger = new Logger(QuotaBlocks.name);
   private readonly accounts = new LRUCache<string, AccountBlocks>({ max: ACCOUNTS_KEPT });
-  private readonly retiring = new Set<Promise<void>>();
+  private readonly retiring = new Set<SettledPromise<unknown>>();
 
   constructor(
     private readonly repository: QuotaBlockRepository,
@@ -139,22 +140,21 @@ export class QuotaBlocks implements OnModuleDestroy {
     entry.current = null;
     const rest = current.block.close();
     const done = current.block.isDone ? this.repository.settle(current.block.id) : this.repository.close(current.lease, rest);
-    const retiring = done
-      .then(() => undefined)
-      .catch((error: unknown) => this.logger.warn(`Giving back a block's free units failed (its lease's expiry will): ${(error as Error).message}`))
-      .finally(() => this.retiring.delete(retiring));
-    this.retiring.add(retiring);
-    return retiring;
+    return this.track(done, "Giving back a block's free units failed (its lease's expiry will)");
+  }
+
+  /** Keeps `work` until it ends (shutdown waits for it); a failure is logged, never thrown. */
+  private async track(work: Promise<unknown>, failure: string): Promise<void> {
+    const tracked = settle(work);
+    this.retiring.add(tracked);
+    const outcome = await tracked;
+    this.retiring.delete(tracked);
+    if (!outcome.ok) this.logger.warn(`${failure}: ${(outcome.error as Error).message}`);
   }
 
   private settleIfDone(block: QuotaBlock): void {
     if (!block.isDone) return;
-    const settling = this.repository
-      .settle(block.id)
-      .then(() => undefined)
-      .catch((error: unknown) => this.logger.warn(`Settling a block failed (its lease's expiry will): ${(error as Error).message}`))
-      .finally(() => this.retiring.delete(settling));
-    this.retiring.add(settling);
+    void this.track(this.repository.settle(block.id), "Settling a block failed (its lease's expiry will)");
   }
 
   private unitOf(block: QuotaBlock, lease: BlockLease): CountedUnit {
@@ -178,7 +178,7 @@ export class QuotaBlocks implements OnModuleDestroy {
       back: {
         what,
         store: 'memory',
-        run: async () => once(() => block.giveBack()),
+        run: () => Promise.resolve(once(() => block.giveBack())),
         untilMs,
       },
       undo: {
