@@ -4,8 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { billingPeriodAt } from '../src/billing/billing-period';
-import { QuotaBlockRepository } from '../src/billing/quota-block.repository';
-import { BLOCK_HAND_OUT_MS, BLOCK_SLACK_MS } from '../src/billing/quota-blocks';
 import { QuotaCounterRepository } from '../src/billing/quota-counter.repository';
 import { QuotaLeaseReclaimer } from '../src/billing/quota-lease-reclaimer';
 import { RenderCacheService } from '../src/render/render-cache.service';
@@ -121,8 +119,6 @@ describe('hostile input: a crash gives back the units of renders that never comp
 ${output}`,
     );
     expect(await usedNow(setup, owner)).toBe(7);
-    // The account's demand called for a reserved block: the four came out of it, none spent yet.
-    expect(await setup.get(QuotaBlockRepository).blocksOf(owner.account.id)).toEqual([{ units: 4, uses: 0, open: true }]);
 
     child.kill('SIGKILL');
     await until(
@@ -134,15 +130,13 @@ ${output}`,
     expect(child.signalCode).toBe('SIGKILL');
     expect(await usedNow(setup, owner)).toBe(7);
 
-    // Up again (a clock past the block's lease: RENDER_TIMEOUT after its hand-out time, as after a real restart): the
-    // start-up sweep gives the four back.
+    // Up again (a clock past the leases' RENDER_TIMEOUT, as after a real restart): the start-up sweep gives the four back.
     const restartClock = new FakeClock();
-    restartClock.advance(10_000 + BLOCK_HAND_OUT_MS + BLOCK_SLACK_MS + 1_000);
+    restartClock.advance(11_000);
     const restarted = await startTestApp({ shared: shared(), overrides: [{ provide: Clock, useValue: restartClock }] });
     apps.push(restarted);
     expect(await usedNow(restarted, owner)).toBe(3);
     expect(await restarted.get(QuotaCounterRepository).openLeases(owner.account.id)).toBe(0);
-    expect(await restarted.get(QuotaBlockRepository).blocksOf(owner.account.id)).toEqual([]);
     const usage = await restarted.request('GET', '/api/usage', { apiKey: owner.apiKey });
     expect(usage.body.quota.used).toBe(3);
   }, 60_000);

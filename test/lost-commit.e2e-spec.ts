@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { QueryFailedError } from 'typeorm';
-import { QuotaBlockRepository } from '../src/billing/quota-block.repository';
 import { QuotaCounterRepository } from '../src/billing/quota-counter.repository';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
@@ -67,33 +66,5 @@ describe('a COMMIT whose answer was lost (§20)', () => {
     const again = await render(`lost ${step}`);
     expect(again.status).toBe(200);
     expect((await usage()).used).toBe(before.used + (again.body.cached ? 0 : 1));
-  });
-
-  it('a unit out of a reserved block: its commit landed, its answer did not; 503 and the unit is given back', async () => {
-    const before = await usage();
-    const blocks = testApp.get(QuotaBlockRepository);
-    const original = blocks.commitUse.bind(blocks);
-    const spy = jest.spyOn(blocks, 'commitUse').mockImplementationOnce(async (...args) => {
-      await original(...args);
-      throw connectionLost();
-    });
-    let responses;
-    try {
-      // A burst: the account's demand calls for a block, and the first unit spent out of it loses its answer.
-      responses = await Promise.all(Array.from({ length: 12 }, (_, index) => render(`lost block ${index}`)));
-      expect(spy).toHaveBeenCalled();
-    } finally {
-      spy.mockRestore();
-    }
-    const refused = responses.filter((response) => response.status === 503);
-    expect(refused).toHaveLength(1);
-    expect(refused[0].body).toMatchObject({ statusCode: 503, code: 'dependency_unavailable' });
-    expect(responses.filter((response) => response.status === 200)).toHaveLength(11);
-    const blocksSettled = async () => {
-      for (let attempt = 0; attempt < 40 && (await blocks.blocksOf(owner.account.id)).length > 0; attempt++) await sleep(100);
-      return blocks.blocksOf(owner.account.id);
-    };
-    expect(await blocksSettled()).toEqual([]);
-    expect(await settled({ used: before.used + 11, openLeases: 0 })).toEqual({ used: before.used + 11, openLeases: 0 });
   });
 });

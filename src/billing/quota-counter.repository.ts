@@ -22,14 +22,6 @@ const DECREMENT = 'UPDATE usage_counters SET used = CASE WHEN used > ? THEN used
 const INSERT_LEASE = 'INSERT INTO quota_leases (id, account_id, period_start, expires_at, units) VALUES (?, ?, ?, ?, ?)';
 const unitsOf = (lease: QuotaLease) => lease.units ?? 1;
 const decrement = (accountId: string, period: string, units: number): [string, unknown[]] => [DECREMENT, [units, units, accountId, period]];
-
-/** The counter's statements, for the owner of reserved blocks (QuotaBlockRepository), whose transactions move units too. */
-export const counterStatements = {
-  /** Counts `units` if the period's counter stays at or under `limit` (changes 1 row) or changes nothing. */
-  count: (accountId: string, period: string, units: number, limit: number): SqlStatement => [INCREMENT, [units, accountId, period, units, limit]],
-  charge: (accountId: string, period: string, units: number): SqlStatement => [CHARGE, [units, accountId, period]],
-  giveBack: decrement,
-};
 const DELETE_LEASE = 'DELETE FROM quota_leases WHERE id = ?';
 const DELETE_EXPIRED_LEASE = 'DELETE FROM quota_leases WHERE id = ? AND expires_at <= ?';
 
@@ -133,7 +125,6 @@ export class QuotaCounterRepository {
     }
   }
 
-  /** The period's counter: units spent, in a render's flight, or held in a reserved block (see QuotaBlocks.freeUnits). */
   async used(accountId: string, periodStart: Date): Promise<number> {
     const rows: Array<{ used: number | string }> = await this.dataSource.query('SELECT used FROM usage_counters WHERE account_id = ? AND period_start = ?', [
       accountId,

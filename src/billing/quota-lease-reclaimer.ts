@@ -1,17 +1,12 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
-import { QuotaBlockRepository } from './quota-block.repository';
 import { QuotaCounterRepository } from './quota-counter.repository';
 
-/**
- * A reserved block's lease outlives RENDER_TIMEOUT by its hand-out time and slack (3 s): sweeping twice a minute
- * keeps §20's bound (given back within RENDER_TIMEOUT and a minute of a restart) for blocks too.
- */
-export const LEASE_SWEEP_INTERVAL_MS = 30_000;
+export const LEASE_SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Gives back the units of renders that never completed and of reserved blocks whose process was killed: at
- * start-up and every 30 s. Any instance may sweep; the repository makes a lease refund happen once.
+ * Gives back the units of renders that never completed (the process drawing them was killed): at
+ * start-up and every minute. Any instance may sweep; the repository makes a lease refund happen once.
  */
 @Injectable()
 export class QuotaLeaseReclaimer implements OnApplicationBootstrap, OnModuleDestroy {
@@ -21,7 +16,6 @@ export class QuotaLeaseReclaimer implements OnApplicationBootstrap, OnModuleDest
 
   constructor(
     private readonly quota: QuotaCounterRepository,
-    private readonly blocks: QuotaBlockRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -38,9 +32,8 @@ export class QuotaLeaseReclaimer implements OnApplicationBootstrap, OnModuleDest
 
   /** Reclaims every lease expired by the clock's now; one sweep at a time per instance. Returns how many. */
   sweep(): Promise<number> {
-    const now = this.clock.now();
-    this.running ??= Promise.all([this.quota.reclaimExpired(now), this.blocks.reclaimExpired(now)])
-      .then(([leases, blockUnits]) => leases + blockUnits)
+    this.running ??= this.quota
+      .reclaimExpired(this.clock.now())
       .then(
         (count) => {
           if (count > 0) this.logger.warn(`Gave back ${count} unit(s) reserved by renders that never completed`);
