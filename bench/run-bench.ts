@@ -19,7 +19,7 @@ import '@resvg/resvg-js';
 import { configureNativeAllocator } from '../src/render/renderer/native-allocator';
 import { createTemplateSchema } from '../src/design/template.schema';
 import { sampleTemplate } from '../test/support/factories';
-import { CpuPerRequest, MeasuredRun, measureCpu, medianCpu, recordCpuBound, RENDER_THREADS } from './cpu-accounting';
+import { CpuPerRequest, describeCpu, MeasuredRun, measureCpu, medianCpu, recordCpuBound, RENDER_THREADS } from './cpu-accounting';
 import { jobsSection } from './jobs-bench';
 import { mean, median } from './statistics';
 import { npmScriptNodeArguments } from './npm-script-node';
@@ -29,7 +29,6 @@ import { sustainedSection } from './sustained-bench';
 const ROOT = join(__dirname, '..');
 // The raw pipeline's workers run with the same allocator setting as the server's.
 configureNativeAllocator();
-const THREADS = RENDER_THREADS;
 const FRESH = Number(process.env.BENCH_FRESH ?? 800);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const MEMORY_RENDERS = Number(process.env.BENCH_MEMORY_RENDERS ?? 5000);
@@ -108,25 +107,29 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
-/** Pictor starts exactly as `npm start` runs it (its node flags included), minus the build step. */
-const START_ARGUMENTS = npmScriptNodeArguments(ROOT, 'start');
+/**
+ * Pictor starts exactly as `npm start` runs it (its node flags included), minus the build step.
+ * `BENCH_PICTOR_NODE_FLAGS` adds node flags in front (`--cpu-prof --cpu-prof-dir=/tmp/profile` profiles it under the
+ * bench's load; the server is then stopped with SIGTERM, so the profile is written).
+ */
+const EXTRA_NODE_FLAGS = (process.env.BENCH_PICTOR_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const START_ARGUMENTS = [...EXTRA_NODE_FLAGS, ...npmScriptNodeArguments(ROOT, 'start')];
+
+/** Pictor's environment in the bench (the pipeline ceiling shares it, on its own port). */
+const pictorEnvironment = (dataDir: string, port = PORT): Record<string, string> => ({
+  ...BASE_ENV,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  RENDER_THREADS: String(RENDER_THREADS),
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${IMAGES_PORT}`,
+  // The studio section asks for ~100 previews in well under a minute (a person editing asks for fewer).
+  PREVIEW_PER_MINUTE: '10000',
+});
 
 async function startPictor(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, START_ARGUMENTS, {
-    cwd: ROOT,
-    env: {
-      ...BASE_ENV,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RENDER_THREADS: String(THREADS),
-      WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${IMAGES_PORT}`,
-      // The studio section asks for ~100 previews in well under a minute (a person editing asks for fewer).
-      PREVIEW_PER_MINUTE: '10000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(process.execPath, START_ARGUMENTS, { cwd: ROOT, env: pictorEnvironment(dataDir), stdio: ['ignore', 'ignore', 'inherit'] });
   for (let waited = 0; waited < 60_000; waited += 200) {
     if (
       await fetch(`${BASE}/health/ready`).then(
@@ -190,7 +193,15 @@ const freshRequests = (apiKey: string, templateId: string, format: 'png' | 'jpeg
  * text. Timed to the last response: autocannon itself only notices `amount` on its one-second tick, which
  * would round every run up to whole seconds.
  */
-async function httpFresh(base: string, apiKey: string, templateId: string, format: 'png' | 'jpeg', count: number, connections = THREADS * 4, title = text) {
+async function httpFresh(
+  base: string,
+  apiKey: string,
+  templateId: string,
+  format: 'png' | 'jpeg',
+  count: number,
+  connections = RENDER_THREADS * 4,
+  title = text,
+) {
   const started = performance.now();
   let lastResponseAt = started;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -204,7 +215,7 @@ async function httpFresh(base: string, apiKey: string, templateId: string, forma
   return count / ((lastResponseAt - started) / 1000);
 }
 
-const apiFresh = (apiKey: string, templateId: string, format: 'png' | 'jpeg', count: number, connections = THREADS * 4, title = text) =>
+const apiFresh = (apiKey: string, templateId: string, format: 'png' | 'jpeg', count: number, connections = RENDER_THREADS * 4, title = text) =>
   httpFresh(BASE, apiKey, templateId, format, count, connections, title);
 
 const CEILING_PORT = PORT + 200;
@@ -213,14 +224,15 @@ const CEILING = `http://127.0.0.1:${CEILING_PORT}`;
 /** The fresh-render HTTP ceiling (bench/bare-render-server.js) for these designs, by template id; `kill()` it after. */
 const startRenderCeiling = (designs: Record<string, unknown>) =>
   // execArgv [] as Pictor runs: not this process's ts-node.
-  forkServer('bare-render-server.js', { BARE_DESIGNS: JSON.stringify(designs), BARE_THREADS: String(THREADS), BARE_PORT: String(CEILING_PORT) }, []);
+  forkServer('bare-render-server.js', { BARE_DESIGNS: JSON.stringify(designs), BARE_THREADS: String(RENDER_THREADS), BARE_PORT: String(CEILING_PORT) }, []);
 
 /** A background flood of fresh renders; `stop()` ends it and resolves to the number of renders it made. */
 function freshFlood(apiKey: string, templateId: string) {
   let settle: (result: autocannon.Result) => void = () => undefined;
   const finished = new Promise<autocannon.Result>((resolve) => (settle = resolve));
-  const instance = autocannon({ url: BASE, connections: THREADS * 4, duration: 3600, requests: freshRequests(apiKey, templateId, 'png') }, (_error, result) =>
-    settle(result),
+  const instance = autocannon(
+    { url: BASE, connections: RENDER_THREADS * 4, duration: 3600, requests: freshRequests(apiKey, templateId, 'png') },
+    (_error, result) => settle(result),
   );
   return {
     async stop(): Promise<number> {
@@ -232,7 +244,7 @@ function freshFlood(apiKey: string, templateId: string) {
   };
 }
 
-/** Runs `count` pool tasks over THREADS × 4 concurrent lanes (as many as the API's connections); returns tasks/s. */
+/** Runs `count` pool tasks over RENDER_THREADS × 4 concurrent lanes (as many as the API's connections); returns tasks/s. */
 async function poolThroughput(pool: Piscina, count: number, task: () => unknown) {
   const started = performance.now();
   let next = 0;
@@ -242,7 +254,7 @@ async function poolThroughput(pool: Piscina, count: number, task: () => unknown)
       await pool.run(task());
     }
   };
-  await Promise.all(Array.from({ length: THREADS * 4 }, lane));
+  await Promise.all(Array.from({ length: RENDER_THREADS * 4 }, lane));
   return count / ((performance.now() - started) / 1000);
 }
 
@@ -282,7 +294,7 @@ async function oneRender(apiKey: string, templateId: string, title: string): Pro
 
 async function main() {
   console.log(
-    `Pictor benchmark — ${cpus()[0].model}, ${availableParallelism()} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${THREADS} render threads\n`,
+    `Pictor benchmark — ${cpus()[0].model}, ${availableParallelism()} CPUs, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${RENDER_THREADS} render threads\n`,
   );
   const dataDir = mkdtempSync(join(tmpdir(), 'pictor-bench-'));
   const server = await startPictor(dataDir);
@@ -304,7 +316,7 @@ async function main() {
     // server's own workers get (V8 helper threads 0.5 vs 2.0 ms per render, 2026-11-25).
     // The server's workers share a font collection lock (RendererService); the raw pipeline pays for it too.
     const workerData = { fontCollectionLock: FontCollectionLock.create(60_000).shared() };
-    const pool = new Piscina({ filename, minThreads: THREADS, maxThreads: THREADS, execArgv: [], workerData });
+    const pool = new Piscina({ filename, minThreads: RENDER_THREADS, maxThreads: RENDER_THREADS, execArgv: [], workerData });
     try {
       return await body(pool);
     } finally {
@@ -323,7 +335,7 @@ async function main() {
         startCeiling: () => startRenderCeiling({ [scriptTemplateId]: createTemplateSchema.parse(SCRIPT_CARD) }),
         ceilingBase: CEILING,
         requests: freshRequests(apiKey, scriptTemplateId, 'png', scriptText),
-        connections: THREADS * 4,
+        connections: RENDER_THREADS * 4,
         cannon,
         record,
       });
@@ -337,7 +349,7 @@ async function main() {
       await jobsSection({
         root: ROOT,
         env: BASE_ENV,
-        threads: THREADS,
+        threads: RENDER_THREADS,
         base: BASE,
         apiKey,
         templateId,
@@ -351,6 +363,11 @@ async function main() {
     if (SECTIONS.has('studio')) await studioSection({ base: BASE, record });
     if (SECTIONS.has('memory')) await memorySection();
   } finally {
+    if (server.exitCode === null && EXTRA_NODE_FLAGS.length > 0) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    }
     if (server.exitCode === null) server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -380,7 +397,7 @@ async function main() {
     console.log('Fresh renders (1200×630, distinct texts):');
     // Alternating rounds (API, HTTP ceiling, raw, peer, API, …) so that drift in what the shared machine gives us
     // lands on every side; each ratio is the median of the per-round ratios.
-    const perRound = Math.max(THREADS * 8, Math.floor(FRESH / ROUNDS));
+    const perRound = Math.max(RENDER_THREADS * 8, Math.floor(FRESH / ROUNDS));
     type Round = { api: number; ceiling: number; raw: number };
     const rounds = { png: [] as Round[], jpeg: [] as Round[], peer: [] as Array<[number, number]> };
     // CPU per render, Pictor's and the HTTP ceiling's, by thread (the main thread's: parsing, answering and posting to the pool).
@@ -395,17 +412,17 @@ async function main() {
     try {
       await measurePool(RAW_WORKER, (raw) =>
         measurePool(join(__dirname, 'satori.worker.js'), async (peer) => {
-          await apiFresh(apiKey, templateId, 'png', THREADS * 8);
-          await httpFresh(CEILING, apiKey, templateId, 'png', THREADS * 8);
-          await rawFresh(raw, design, 'png', THREADS * 8);
-          await peerFresh(peer, THREADS * 8);
+          await apiFresh(apiKey, templateId, 'png', RENDER_THREADS * 8);
+          await httpFresh(CEILING, apiKey, templateId, 'png', RENDER_THREADS * 8);
+          await rawFresh(raw, design, 'png', RENDER_THREADS * 8);
+          await peerFresh(peer, RENDER_THREADS * 8);
           for (let round = 0; round < ROUNDS; round++) {
             for (const format of ['png', 'jpeg'] as const) {
               const api = await measured(server.pid!, perRound, cpu.api, () => apiFresh(apiKey, templateId, format, perRound));
               const bare = await measured(ceiling.pid!, perRound, cpu.ceiling, () => httpFresh(CEILING, apiKey, templateId, format, perRound));
               rounds[format].push({ api, ceiling: bare, raw: await rawFresh(raw, design, format, perRound) });
             }
-            rounds.peer.push([rounds.png[round].api, await peerFresh(peer, Math.max(THREADS * 10, Math.floor(perRound / 2)))]);
+            rounds.peer.push([rounds.png[round].api, await peerFresh(peer, Math.max(RENDER_THREADS * 10, Math.floor(perRound / 2)))]);
           }
         }),
       );
@@ -433,13 +450,15 @@ async function main() {
     const scriptCeiling = await startRenderCeiling({ [scriptTemplateId]: scriptDesign });
     try {
       await measurePool(RAW_WORKER, async (raw) => {
-        await apiFresh(apiKey, scriptTemplateId, 'png', THREADS * 8, THREADS * 4, scriptText);
-        await httpFresh(CEILING, apiKey, scriptTemplateId, 'png', THREADS * 8, THREADS * 4, scriptText);
-        await rawFresh(raw, scriptDesign, 'png', THREADS * 8, scriptText);
+        await apiFresh(apiKey, scriptTemplateId, 'png', RENDER_THREADS * 8, RENDER_THREADS * 4, scriptText);
+        await httpFresh(CEILING, apiKey, scriptTemplateId, 'png', RENDER_THREADS * 8, RENDER_THREADS * 4, scriptText);
+        await rawFresh(raw, scriptDesign, 'png', RENDER_THREADS * 8, scriptText);
         for (let round = 0; round < ROUNDS; round++) {
-          const api = await measured(server.pid!, perRound, scriptCpu.api, () => apiFresh(apiKey, scriptTemplateId, 'png', perRound, THREADS * 4, scriptText));
+          const api = await measured(server.pid!, perRound, scriptCpu.api, () =>
+            apiFresh(apiKey, scriptTemplateId, 'png', perRound, RENDER_THREADS * 4, scriptText),
+          );
           const bare = await measured(scriptCeiling.pid!, perRound, scriptCpu.ceiling, () =>
-            httpFresh(CEILING, apiKey, scriptTemplateId, 'png', perRound, THREADS * 4, scriptText),
+            httpFresh(CEILING, apiKey, scriptTemplateId, 'png', perRound, RENDER_THREADS * 4, scriptText),
           );
           scriptRounds.push({ api, ceiling: bare, raw: await rawFresh(raw, scriptDesign, 'png', perRound, scriptText) });
         }
@@ -533,6 +552,29 @@ async function main() {
     recordCpuBound(record, 'cached answer', { subject: [pictorCached.cpu], reference: [frameworkRun.cpu], names: ['Pictor', 'framework ceiling'] }, [
       cached.requests.average / frameworkResult.requests.average,
     ]);
+    await pipelineCeiling(cachedRequest, cached.requests.average, frameworkResult.requests.average);
+  }
+
+  /**
+   * Pictor's own pipeline with a handler that repeats one cached answer (bench/pipeline-server.ts), on this run's
+   * data, started with `npm start`'s node flags: splits the gap to the framework ceiling into the pipeline around
+   * the handler and the cache hit's own work.
+   */
+  async function pipelineCeiling(cachedRequest: autocannon.Options, pictorRate: number, frameworkRate: number) {
+    const startFlags = npmScriptNodeArguments(ROOT, 'start').filter((argument) => argument.startsWith('-'));
+    const pipeline = await forkServer('pipeline-server.ts', pictorEnvironment(dataDir, BARE_PORT), [...startFlags, ...process.execArgv]);
+    const url = `http://127.0.0.1:${BARE_PORT}/api/generate`;
+    const run = await (async () => {
+      await cannon({ ...cachedRequest, url, connections: 50, duration: 2 });
+      return measureCpu(pipeline.pid!, CANNON_RUN, () => cannon({ ...cachedRequest, url, connections: 50, duration: SECONDS }));
+    })().finally(() => pipeline.kill('SIGINT'));
+    const rate = run.result.requests.average;
+    record(
+      "Pictor's pipeline, handler repeating one cached answer",
+      `${rate.toFixed(0)} req/s`,
+      `${(rate / frameworkRate).toFixed(2)} of the framework ceiling; Pictor's cached answer ${(pictorRate / rate).toFixed(2)} of it`,
+    );
+    record("CPU per answer: Pictor's pipeline", describeCpu(run.cpu));
   }
 
   async function isolationSection() {
@@ -791,7 +833,14 @@ async function main() {
       // Latin and script cards in turns of 250, as traffic mixing scripts would: every script's faces get used.
       for (let done = 0; done < MEMORY_RENDERS; done += 250) {
         const latin = (done / 250) % 2 === 0;
-        await apiFresh(apiKey, latin ? templateId : scriptTemplateId, 'png', Math.min(250, MEMORY_RENDERS - done), THREADS * 4, latin ? text : scriptText);
+        await apiFresh(
+          apiKey,
+          latin ? templateId : scriptTemplateId,
+          'png',
+          Math.min(250, MEMORY_RENDERS - done),
+          RENDER_THREADS * 4,
+          latin ? text : scriptText,
+        );
       }
       clearInterval(sampler);
       const end = rssMb(fresh.pid!);
