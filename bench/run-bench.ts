@@ -567,7 +567,7 @@ async function main() {
     const run = await (async () => {
       await cannon({ ...cachedRequest, url, connections: 50, duration: 2 });
       return measureCpu(pipeline.pid!, CANNON_RUN, () => cannon({ ...cachedRequest, url, connections: 50, duration: SECONDS }));
-    })().finally(() => pipeline.kill('SIGINT'));
+    })().finally(() => pipeline.kill('SIGKILL'));
     const rate = run.result.requests.average;
     record(
       "Pictor's pipeline, handler repeating one cached answer",
