@@ -10,6 +10,7 @@ import { claimUntil, JobRunnerService } from '../job-runner.service';
 import { JobsRepository } from '../jobs.repository';
 import { JOB_QUEUE, LaneData, laneTokenPrefix, redisOptionsFromUrl } from './job-lanes';
 import { JobQueue } from './job-queue';
+import { CONNECTING_WAIT_MS, connectedOrLate } from './connected-or-late';
 
 /** How often each worker process looks for accounts with rows to draw and adds their lanes (idempotent). */
 const SWEEP_MS = 1_000;
@@ -78,9 +79,10 @@ export class JobLaneWorker implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.timer) clearInterval(this.timer);
     await this.sweeping;
     if (!this.worker) return;
+    const worker = this.worker;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      this.worker.close(),
+      connectedOrLate(worker, CONNECTING_WAIT_MS).then(() => worker.close()),
       new Promise((resolve) => {
         timer = setTimeout(resolve, this.config.renderTimeoutMs + CLOSE_MARGIN_MS);
       }),

@@ -1,9 +1,10 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { AppConfig } from '../../config/app-config';
 import { MetricsService } from '../../metrics/metrics.service';
 import { JOB_QUEUE, LaneData, laneJobId } from './job-lanes';
+import { CONNECTING_WAIT_MS, connectedOrLate } from './connected-or-late';
 
 /** A Redis that does not answer within this fails the check (readiness, admitting a new job). */
 const ANSWER_WITHIN_MS = 2_000;
@@ -13,7 +14,7 @@ const ANSWER_WITHIN_MS = 2_000;
  * process takes from. It carries work, not state: the jobs and their rows live in the database.
  */
 @Injectable()
-export class JobQueue implements OnModuleInit {
+export class JobQueue implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(JobQueue.name);
   private outage = false;
 
@@ -31,6 +32,11 @@ export class JobQueue implements OnModuleInit {
 
   onModuleInit(): void {
     this.metrics.readJobQueueDepth(() => this.depth());
+  }
+
+  /** @nestjs/bullmq closes the queue at application shutdown, after this: not while it is still connecting. */
+  onModuleDestroy(): Promise<void> {
+    return connectedOrLate(this.queue, CONNECTING_WAIT_MS);
   }
 
   /** The queue's Redis answers (readiness; a new job is accepted only then). */
