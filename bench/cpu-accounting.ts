@@ -2,6 +2,7 @@
 // whose cores are all busy, a server's rate is the cores' time divided by the CPU every request costs, the server's
 // and the load generator's together. Measuring both sides' CPU per request shows whether a ratio is bounded by
 // that work (the rates' ratio then equals the inverse ratio of CPU per request) or by something else (waiting).
+import type autocannon from 'autocannon';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -142,6 +143,9 @@ export interface MeasuredRun<T> {
   /** Seconds from the first request to the last answer, when the run's own timing says (default: the call's duration). */
   activeSeconds?: (result: T) => number;
 }
+
+/** What an autocannon run made: its answers over its own duration. */
+export const AUTOCANNON_RUN: MeasuredRun<autocannon.Result> = { requests: (result) => result.requests.total, activeSeconds: (result) => result.duration };
 
 /** Runs `work`, which makes requests of the server `pid` (or of several processes together), and measures the CPU they cost. */
 export async function measureCpu<T>(pid: number | readonly number[], run: MeasuredRun<T>, work: () => Promise<T>): Promise<{ result: T; cpu: CpuPerRequest }> {

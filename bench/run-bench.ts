@@ -19,7 +19,7 @@ import '@resvg/resvg-js';
 import { configureNativeAllocator } from '../src/render/renderer/native-allocator';
 import { createTemplateSchema } from '../src/design/template.schema';
 import { sampleTemplate } from '../test/support/factories';
-import { CpuPerRequest, describeCpu, MeasuredRun, measureCpu, medianCpu, recordCpuBound, RENDER_THREADS } from './cpu-accounting';
+import { AUTOCANNON_RUN, CpuPerRequest, describeCpu, measureCpu, medianCpu, recordCpuBound, RENDER_THREADS } from './cpu-accounting';
 import { jobsSection } from './jobs-bench';
 import { mean, median } from './statistics';
 import { npmScriptNodeArguments } from './npm-script-node';
@@ -113,7 +113,8 @@ function rssMb(pid: number): number {
  * bench's load; the server is then stopped with SIGTERM, so the profile is written).
  */
 const EXTRA_NODE_FLAGS = (process.env.BENCH_PICTOR_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-const START_ARGUMENTS = [...EXTRA_NODE_FLAGS, ...npmScriptNodeArguments(ROOT, 'start')];
+const NPM_START_ARGUMENTS = npmScriptNodeArguments(ROOT, 'start');
+const START_ARGUMENTS = [...EXTRA_NODE_FLAGS, ...NPM_START_ARGUMENTS];
 
 /** Pictor's environment in the bench (the pipeline ceiling shares it, on its own port). */
 const pictorEnvironment = (dataDir: string, port = PORT): Record<string, string> => ({
@@ -175,9 +176,6 @@ function cannon(options: autocannon.Options): Promise<autocannon.Result> {
     });
   });
 }
-
-/** What an autocannon run made, for measureCpu: its answers over its own duration. */
-const CANNON_RUN: MeasuredRun<autocannon.Result> = { requests: (result) => result.requests.total, activeSeconds: (result) => result.duration };
 
 const freshRequests = (apiKey: string, templateId: string, format: 'png' | 'jpeg', title = text): autocannon.Request[] => [
   {
@@ -506,7 +504,7 @@ async function main() {
     // Each server is warmed for two seconds first (JIT), as the other figures' servers are.
     const warm = (url: string) => cannon({ ...cachedRequest, url, connections: 50, duration: 2 });
     await warm(cachedRequest.url);
-    const pictorCached = await measureCpu(server.pid!, CANNON_RUN, () => cannon({ ...cachedRequest, connections: 50, duration: SECONDS }));
+    const pictorCached = await measureCpu(server.pid!, AUTOCANNON_RUN, () => cannon({ ...cachedRequest, connections: 50, duration: SECONDS }));
     const cached = pictorCached.result;
     const bare = await startBare(cachedAnswer);
     const bareResult = await cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }).finally(() =>
@@ -521,7 +519,7 @@ async function main() {
     );
     const framework = await startBare(cachedAnswer, 'framework-server.ts');
     await warm(`http://127.0.0.1:${BARE_PORT}/api/generate`);
-    const frameworkRun = await measureCpu(framework.pid!, CANNON_RUN, () =>
+    const frameworkRun = await measureCpu(framework.pid!, AUTOCANNON_RUN, () =>
       cannon({ ...cachedRequest, url: `http://127.0.0.1:${BARE_PORT}/api/generate`, connections: 50, duration: SECONDS }),
     ).finally(() => framework.kill());
     const frameworkResult = frameworkRun.result;
@@ -561,12 +559,12 @@ async function main() {
    * the handler and the cache hit's own work.
    */
   async function pipelineCeiling(cachedRequest: autocannon.Options, pictorRate: number, frameworkRate: number) {
-    const startFlags = npmScriptNodeArguments(ROOT, 'start').filter((argument) => argument.startsWith('-'));
+    const startFlags = NPM_START_ARGUMENTS.filter((argument) => argument.startsWith('-'));
     const pipeline = await forkServer('pipeline-server.ts', pictorEnvironment(dataDir, BARE_PORT), [...startFlags, ...process.execArgv]);
     const url = `http://127.0.0.1:${BARE_PORT}/api/generate`;
     const run = await (async () => {
       await cannon({ ...cachedRequest, url, connections: 50, duration: 2 });
-      return measureCpu(pipeline.pid!, CANNON_RUN, () => cannon({ ...cachedRequest, url, connections: 50, duration: SECONDS }));
+      return measureCpu(pipeline.pid!, AUTOCANNON_RUN, () => cannon({ ...cachedRequest, url, connections: 50, duration: SECONDS }));
     })().finally(() => pipeline.kill('SIGKILL'));
     const rate = run.result.requests.average;
     record(

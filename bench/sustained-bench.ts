@@ -1,6 +1,6 @@
 import type autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
-import { CpuPerRequest, measureCpu, medianCpu, recordCpuBound } from './cpu-accounting';
+import { AUTOCANNON_RUN, CpuPerRequest, measureCpu, medianCpu, recordCpuBound } from './cpu-accounting';
 import { median } from './statistics';
 
 /** What the sustained section needs from the bench runner. */
@@ -56,9 +56,7 @@ export async function sustainedSection(context: SustainedBenchContext): Promise<
   const side = async (url: string, pid: number): Promise<SideRun> => {
     const options = { url, connections: context.connections, requests: context.requests };
     await context.cannon({ ...options, duration: WARM_UP_SECONDS });
-    const { result, cpu } = await measureCpu(pid, { requests: (run) => run.requests.total, activeSeconds: (run) => run.duration }, () =>
-      context.cannon({ ...options, duration: SUSTAINED_SECONDS }),
-    );
+    const { result, cpu } = await measureCpu(pid, AUTOCANNON_RUN, () => context.cannon({ ...options, duration: SUSTAINED_SECONDS }));
     return { rate: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99, cpu };
   };
   const rounds: Array<{ api: SideRun; ceiling: SideRun }> = [];
