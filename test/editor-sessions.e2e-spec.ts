@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pino from 'pino';
+import { EditorSessionsRepository } from '../src/editor-sessions/editor-sessions.repository';
 import { AppLogger, REDACTED_PATHS } from '../src/logging/app-logger';
 import { createAccount, createTemplate, sampleTemplate, TestAccount } from './support/factories';
 import { solidImage, uploadAsset } from './support/asset-fixtures';
@@ -272,6 +273,36 @@ describe('editor sessions', () => {
     expect(names.filter((name: string) => name === 'Made in the embed' || name === 'Another')).toEqual(['Made in the embed']);
     const patched = await testApp.request('PATCH', `/api/templates/${first.body.id}`, { ...asSession(created.token), body: { background: '#000000' } });
     expect(patched.body.version).toBe(2);
+  });
+
+  it('two first saves at once: the one that binds first keeps its template; the other is refused and its template removed', async () => {
+    const created = await session({ templateId: undefined });
+    // Both saves pass the guard (the session still has no template) before either binds: each bind waits for the other to arrive.
+    const repository = testApp.get(EditorSessionsRepository);
+    const bind = repository.bindTemplate.bind(repository);
+    let arrived = 0;
+    let release!: () => void;
+    const bothArrived = new Promise<void>((resolve) => (release = resolve));
+    const held = jest.spyOn(repository, 'bindTemplate').mockImplementation(async (id, boundTemplateId) => {
+      if (++arrived === 2) release();
+      await bothArrived;
+      return bind(id, boundTemplateId);
+    });
+    try {
+      const saves = await Promise.all(
+        ['Raced one', 'Raced two'].map((name) => testApp.request('POST', '/api/templates', { ...asSession(created.token), body: sampleTemplate({ name }) })),
+      );
+      expect(held).toHaveBeenCalledTimes(2);
+      expect(saves.map((save) => save.status).sort()).toEqual([201, 403]);
+      const kept = saves.find((save) => save.status === 201)!.body as { id: string; name: string };
+      expect(saves.find((save) => save.status === 403)!.body.code).toBe('forbidden');
+      const listed = (await liveSessions()) as Array<{ id: string; templateId: string | null }>;
+      expect(listed.find((item) => item.id === created.id)?.templateId).toBe(kept.id);
+      const names = (await testApp.request('GET', '/api/templates', { apiKey: owner.apiKey })).body.data.map((item: { name: string }) => item.name);
+      expect(names.filter((name: string) => name.startsWith('Raced'))).toEqual([kept.name]);
+    } finally {
+      held.mockRestore();
+    }
   });
 
   it('a form session saves nothing, and renders only its own template', async () => {

@@ -75,6 +75,12 @@ export class EditorSessionAuthorityService extends EditorSessionAuthority {
     }
   }
 
+  async bindCreated(grant: EditorSessionGrant, account: Account, templateId: string): Promise<void> {
+    if (await this.sessions.bindTemplate(grant.id, templateId)) return;
+    await this.templates.remove(account.id, templateId);
+    throw forbidden('This editor session already has its template: save it with PATCH');
+  }
+
   private checkSaving(grant: EditorSessionGrant): void {
     if (grant.mode !== 'design') throw forbidden('A form-mode editor session cannot save the template');
     if (!grant.permissions.save) throw forbidden('This editor session may not save');

@@ -1,12 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { EditorSessionAuthority } from '../accounts/auth/editor-session-authority';
 import { StudioBundleModule } from '../studio-bundle/studio-bundle.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { EditorSessionAuthorityService } from './editor-session-authority.service';
-import { EditorSessionBindingInterceptor } from './editor-session-binding.interceptor';
 import { EditorSessionsController } from './editor-sessions.controller';
 import { EditorSessionsRepository } from './editor-sessions.repository';
 import { EditorSessionsService } from './editor-sessions.service';
@@ -19,13 +17,7 @@ import { EditorSession } from './entities/editor-session.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([EditorSession]), AccountsModule, TemplatesModule, StudioBundleModule],
   controllers: [EditorSessionsController, EmbedController],
-  providers: [
-    EditorSessionsService,
-    EditorSessionsRepository,
-    EmbedPagesService,
-    { provide: EditorSessionAuthority, useClass: EditorSessionAuthorityService },
-    { provide: APP_INTERCEPTOR, useClass: EditorSessionBindingInterceptor },
-  ],
+  providers: [EditorSessionsService, EditorSessionsRepository, EmbedPagesService, { provide: EditorSessionAuthority, useClass: EditorSessionAuthorityService }],
   exports: [EditorSessionAuthority],
 })
 export class EditorSessionsModule {}

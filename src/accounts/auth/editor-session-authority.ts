@@ -43,4 +43,10 @@ export abstract class EditorSessionAuthority {
 
   /** Throws a 403 `forbidden` when the request goes beyond the grant (another template, a forbidden layer change). */
   abstract authorize(grant: EditorSessionGrant, account: Account, rule: EditorSessionRule, request: FastifyRequest): Promise<void>;
+
+  /**
+   * After a `template:create` call: binds a design-mode session created without a template to the one its first save
+   * created. When two first saves raced, the later template is removed again and a 403 `forbidden` thrown.
+   */
+  abstract bindCreated(grant: EditorSessionGrant, account: Account, templateId: string): Promise<void>;
 }
