@@ -116,9 +116,12 @@ describe('plans, quotas and per-minute limits', () => {
   it('refunds the unit of a render that failed', async () => {
     const { owner, templateId } = await accountWithTemplate('free');
     const storage = testApp.get<ImageStorage>(ImageStorage as never);
+    // The event loop's put (not the render thread's own write) is what fails here.
+    const local = jest.spyOn(storage, 'localWrite').mockReturnValueOnce(null);
     const spy = jest.spyOn(storage, 'put').mockRejectedValueOnce(new Error('disk full'));
     const failed = await render(owner, templateId, 'will fail');
     spy.mockRestore();
+    local.mockRestore();
     expect(failed.status).toBe(500);
     expect(failed.body.code).toBe('render_failed');
     const usage = (await testApp.request('GET', '/api/usage', { apiKey: owner.apiKey })).body;

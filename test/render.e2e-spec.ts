@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { ImageStorage } from '../src/storage/image-storage';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
 import { HttpFixtureServer } from './support/http-fixture-server';
 import { databaseUrlOf, startTestApp, TestApp } from './support/test-app';
@@ -71,6 +73,40 @@ describe('POST /api/generate', () => {
 
     const second = await generate({ layers: { title: { text: 'Hello Pictor' } } });
     expect(second.body).toMatchObject({ cached: true, imageUrl: first.body.imageUrl });
+  });
+
+  it('has the render thread that drew an image store it: the event loop never puts it, and its URL serves it', async () => {
+    const storage = testApp.get<ImageStorage>(ImageStorage as never);
+    const put = jest.spyOn(storage, 'put');
+    try {
+      const drawn = await generate({ layers: { title: { text: 'Stored by its render thread' } } });
+      expect(drawn.status).toBe(200);
+      expect(put).not.toHaveBeenCalled();
+      const image = await testApp.request('GET', new URL(drawn.body.imageUrl).pathname);
+      expect(await sharp(image.bytes).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+    } finally {
+      put.mockRestore();
+    }
+  });
+
+  it('puts the image from the event loop when its render thread could not write it', async () => {
+    const storage = testApp.get<ImageStorage>(ImageStorage as never);
+    const original = storage.localWrite.bind(storage);
+    const unwritable = jest.spyOn(storage, 'localWrite').mockImplementation((name) => {
+      const planned = original(name);
+      return planned && { ...planned, temporary: join(dirname(planned.temporary), 'no-such-folder', 'image.tmp') };
+    });
+    const put = jest.spyOn(storage, 'put');
+    try {
+      const drawn = await generate({ layers: { title: { text: 'Stored by the event loop' } } });
+      expect(drawn.status).toBe(200);
+      expect(put).toHaveBeenCalledTimes(1);
+      const image = await testApp.request('GET', new URL(drawn.body.imageUrl).pathname);
+      expect(await sharp(image.bytes).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+    } finally {
+      unwritable.mockRestore();
+      put.mockRestore();
+    }
   });
 
   it('draws different text into a different image at a different URL', async () => {

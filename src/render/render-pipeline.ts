@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RenderWarning } from '../design/render-warning';
+import type { LocalWrite } from '../storage/image-storage';
 import { AccountFontsService } from '../fonts/account-fonts.service';
 import type { Template } from '../templates/entities/template.entity';
 import type { RenderRequest } from './dto/render-request.schema';
@@ -15,6 +16,8 @@ export interface DrawnImage {
   warnings: RenderWarning[];
   /** A font the worker lacked and got no bytes for: the image is right, but is not to be cached. */
   fontsMissing: boolean;
+  /** Set when the render thread stored the image itself (`storeAt`): its size; `bytes` is then empty. */
+  storedBytes?: number;
 }
 
 /**
@@ -39,12 +42,14 @@ export class RenderPipeline {
   /**
    * Fetches and draws `job` (at `output` when given) within `budget`; the account fonts' shipping state follows the
    * outcome. `ownerId` is the template's account: the only one whose assets (`asset:<id>`) the layers may draw.
+   * `storeAt`: the render thread stores the image there itself (see DrawJob).
    */
-  async draw(ownerId: string, job: RenderPlan['job'], budget: RenderBudget, output: DrawJob['output'] = job.output): Promise<DrawnImage> {
+  async draw(ownerId: string, job: RenderPlan['job'], budget: RenderBudget, output: DrawJob['output'] = job.output, storeAt?: LocalWrite): Promise<DrawnImage> {
     const fetched = await budget.race(this.imageFetcher.fetchAll(job.design.layers, ownerId, budget.signal));
-    const drawn = await budget.race(this.renderer.draw({ ...job, output, images: fetched.images }, budget.signal));
+    const drawn = await budget.race(this.renderer.draw({ ...job, output, images: fetched.images, ...(storeAt ? { storeAt } : {}) }, budget.signal));
     if (drawn.fontsMissing) this.accountFonts.forgetLoaded(drawn.fontsMissing);
     else this.accountFonts.confirmLoaded(job.fonts ?? []);
-    return { bytes: drawn.bytes, warnings: [...fetched.warnings, ...drawn.warnings], fontsMissing: Boolean(drawn.fontsMissing) };
+    const image: DrawnImage = { bytes: drawn.bytes, warnings: [...fetched.warnings, ...drawn.warnings], fontsMissing: Boolean(drawn.fontsMissing) };
+    return drawn.storedBytes === undefined ? image : { ...image, storedBytes: drawn.storedBytes };
   }
 }

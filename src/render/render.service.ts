@@ -163,7 +163,8 @@ export class RenderService {
       requestWarnings: plan.requestWarnings,
       template,
       units: 1,
-      draw: (budget) => this.pipeline.draw(owner.id, plan.job, budget),
+      // A local store's file is written by the render thread that drew it (the bytes never reach this thread).
+      draw: (budget) => this.pipeline.draw(owner.id, plan.job, budget, plan.job.output, this.storage.localWrite(plan.fileName) ?? undefined),
     };
     return this.startPlanned(owner, output, options);
   }
@@ -222,7 +223,7 @@ export class RenderService {
     let reusable: boolean;
     try {
       const drawn = await plan.draw(budget);
-      await budget.race(this.storage.put(plan.fileName, drawn.bytes));
+      if (drawn.storedBytes === undefined) await budget.race(this.storage.put(plan.fileName, drawn.bytes));
       warnings = drawn.warnings;
       // An unavailable image may be back next time, and a font the worker lacked travels with the next job: such a render is not cached.
       reusable = !drawn.fontsMissing && !warnings.some((warning) => warning.code === RenderWarningCode.IMAGE_UNAVAILABLE);
@@ -233,7 +234,7 @@ export class RenderService {
             templateId: template.id,
             templateVersion: template.version,
             format,
-            byteSize: drawn.bytes.byteLength,
+            byteSize: drawn.storedBytes ?? drawn.bytes.byteLength,
             warnings,
             createdAt: this.clock.now(),
           }

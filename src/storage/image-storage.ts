@@ -5,6 +5,12 @@ export interface StoredImage {
   size: number;
 }
 
+/** Where a thread that holds an image's bytes writes them itself: `temporary`, then renamed onto `target`. */
+export interface LocalWrite {
+  target: string;
+  temporary: string;
+}
+
 /**
  * Where drawn images (and account fonts, under `fonts/`) live: local disk or an S3-compatible
  * bucket, chosen by `STORAGE_URL` (createImageStorage). A store that cannot be reached throws
@@ -28,4 +34,13 @@ export abstract class ImageStorage {
   abstract delete(name: string): Promise<void>;
   /** Proves the store can be reached (readiness checks). */
   abstract probe(): Promise<void>;
+
+  /**
+   * For a store that is a local folder: the files through which the render thread that drew `name` stores it itself
+   * (write `temporary`, rename it onto `target`: atomic, as `put`), so its bytes never cross to the event loop. Null
+   * for any other store, and whenever the caller is to `put` instead.
+   */
+  localWrite(_name: string): LocalWrite | null {
+    return null;
+  }
 }

@@ -122,3 +122,30 @@ describe('LocalImageStorage.put', () => {
     expect(stored().filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });
+
+describe('LocalImageStorage.localWrite', () => {
+  let directory: string;
+  let storage: LocalImageStorage;
+
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), 'pictor-local-write-'));
+    storage = new LocalImageStorage(directory);
+  });
+
+  afterEach(async () => {
+    await storage.onModuleDestroy();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('names the image file and a temporary one beside it (a rename stays atomic), unique on every call', () => {
+    const first = storage.localWrite('drawn.png')!;
+    const second = storage.localWrite('drawn.png')!;
+    expect(first.target).toBe(join(directory, 'drawn.png'));
+    expect(first.temporary.startsWith(join(directory, '.drawn.png.'))).toBe(true);
+    expect(second.temporary).not.toBe(first.temporary);
+  });
+
+  it('is null for a name in a folder (fonts/…): those are put', () => {
+    expect(storage.localWrite('fonts/face.ttf')).toBeNull();
+  });
+});

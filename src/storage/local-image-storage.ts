@@ -4,7 +4,7 @@ import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ImageStorage, StoredImage } from './image-storage';
+import { ImageStorage, LocalWrite, StoredImage } from './image-storage';
 import { SpareFiles } from './spare-files';
 
 /**
@@ -50,6 +50,12 @@ export class LocalImageStorage extends ImageStorage {
       await unlink(temporary).catch(() => undefined);
       throw error;
     }
+  }
+
+  /** A drawn image's own name (no folder): written by its render thread beside the target, as `put`'s temporary is. */
+  override localWrite(name: string): LocalWrite | null {
+    if (name.includes('/')) return null;
+    return { target: this.path(name), temporary: join(this.directory, `.${name}.${PROCESS_TAG}-${++this.written}.tmp`) };
   }
 
   /** Removes the spare files not used (Nest calls this at shutdown). */

@@ -3,6 +3,7 @@ import type { RenderWarning } from '../../design/render-warning';
 import type { JobFontFaces } from '../../fonts/account-fonts';
 
 import type { OutputFormat } from '../../design/output-formats';
+import type { LocalWrite } from '../../storage/image-storage';
 
 /** Everything a worker needs to draw one image; plain data so it crosses the thread boundary. */
 export interface DrawJob {
@@ -16,6 +17,8 @@ export interface DrawJob {
   images: Map<string, Uint8Array>;
   /** The owner's font faces the text layers name (account fonts, §14). */
   fonts?: JobFontFaces;
+  /** Store the image here in the thread that drew it (ImageStorage.localWrite); when that fails, the bytes come back instead. */
+  storeAt?: LocalWrite;
 }
 
 export interface DrawResult {
@@ -23,4 +26,6 @@ export interface DrawResult {
   warnings: RenderWarning[];
   /** Registered names of account faces the worker did not have and got no bytes for. */
   fontsMissing?: string[];
+  /** Set when the thread stored the image at `storeAt` itself: its size in bytes (`bytes` is then empty). */
+  storedBytes?: number;
 }

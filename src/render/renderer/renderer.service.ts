@@ -78,7 +78,12 @@ export class RendererService implements BeforeApplicationShutdown {
     this.metrics.renderQueue.set(this.pool.queueSize);
     const result = await running.finally(() => this.metrics.renderQueue.set(this.pool.queueSize));
     const bytes = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
-    return result.fontsMissing ? { bytes, warnings: result.warnings, fontsMissing: result.fontsMissing } : { bytes, warnings: result.warnings };
+    return {
+      bytes,
+      warnings: result.warnings,
+      ...(result.fontsMissing ? { fontsMissing: result.fontsMissing } : {}),
+      ...(result.storedBytes !== undefined ? { storedBytes: result.storedBytes } : {}),
+    };
   }
 
   /**
