@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { LocalImageStorage, SPARE_FOLDER } from './local-image-storage';
 import { STALE_SPARE_MS } from './spare-files';
 
-describe('LocalImageStorage.put', () => {
+describe('LocalImageStorage', () => {
   let directory: string;
   let storage: LocalImageStorage;
 
@@ -121,22 +121,8 @@ describe('LocalImageStorage.put', () => {
     expect(readFileSync(join(directory, 'second.png'), 'utf8')).toBe('second');
     expect(stored().filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
-});
 
-describe('LocalImageStorage.localWrite', () => {
-  let directory: string;
-  let storage: LocalImageStorage;
-
-  beforeEach(() => {
-    directory = mkdtempSync(join(tmpdir(), 'pictor-local-write-'));
-    storage = new LocalImageStorage(directory);
-  });
-
-  afterEach(async () => {
-    await storage.onModuleDestroy();
-    rmSync(directory, { recursive: true, force: true });
-  });
-
+  // localWrite: the files through which a render thread stores the image it drew.
   it('names the image file and a temporary one beside it (a rename stays atomic), unique on every call', () => {
     const first = storage.localWrite('drawn.png')!;
     const second = storage.localWrite('drawn.png')!;
