@@ -1,13 +1,14 @@
-import { closeSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeLocally } from '../src/storage/local-write';
 
 /** The sample card's PNG is ~48 KB. */
 const PROBE_BYTES = 48 * 1024;
 let probes = 0;
 
 /**
- * The CPU one stored image costs on this disk, outside Pictor: a file created ('wx'), written, closed and renamed
- * into place, as LocalImageStorage stores one, in this process, beside Pictor's images. A floor of the fresh
+ * The CPU one stored image costs on this disk, outside Pictor: a file created, written, closed and renamed into place
+ * by the function a render thread stores its image with (writeLocally), in this process, beside Pictor's images. A floor of the fresh
  * render's own work that no HTTP ceiling pays (it stores nothing). On ext4 without a journal (this machine), a
  * creation scans past the inodes freed in the last minute or more, so it varies with what was deleted before:
  * 35–60 µs a file, 130–930 µs after 10,000 deletions (docs/performance.md, 2026-11-28).
@@ -21,11 +22,7 @@ export function fileStoreCost(dataDir: string, files = 300): { cpuMicroseconds: 
   const payload = Buffer.alloc(PROBE_BYTES, 7);
   const before = process.cpuUsage();
   for (let index = 0; index < files; index++) {
-    const path = join(created, `${run}-${index}`);
-    const descriptor = openSync(path, 'wx');
-    writeSync(descriptor, payload);
-    closeSync(descriptor);
-    renameSync(path, join(placed, `${run}-${index}.png`));
+    writeLocally(payload, { temporary: join(created, `${run}-${index}`), target: join(placed, `${run}-${index}.png`) });
   }
   // The files stay until the bench removes its data directory: removing them here would slow the next creations.
   const used = process.cpuUsage(before);

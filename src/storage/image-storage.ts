@@ -1,14 +1,11 @@
 import type { Readable } from 'node:stream';
+import type { LocalWrite } from './local-write';
+
+export type { LocalWrite };
 
 export interface StoredImage {
   stream: Readable;
   size: number;
-}
-
-/** Where a thread that holds an image's bytes writes them itself: `temporary`, then renamed onto `target`. */
-export interface LocalWrite {
-  target: string;
-  temporary: string;
 }
 
 /**

@@ -4,7 +4,8 @@ import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ImageStorage, LocalWrite, StoredImage } from './image-storage';
+import { ImageStorage, StoredImage } from './image-storage';
+import { LocalWrite, writeLocally } from './local-write';
 import { SpareFiles } from './spare-files';
 
 /**
@@ -37,15 +38,12 @@ export class LocalImageStorage extends ImageStorage {
 
   async put(name: string, bytes: Uint8Array): Promise<void> {
     if (bytes.byteLength <= SYNCHRONOUS_WRITE_LIMIT && !name.includes('/') && this.putIntoSpare(name, bytes)) return;
-    const { target, temporary } = await this.temporaryFor(name);
+    const write = await this.temporaryFor(name);
+    if (bytes.byteLength <= SYNCHRONOUS_WRITE_LIMIT) return writeLocally(bytes, write);
+    const { target, temporary } = write;
     try {
-      if (bytes.byteLength <= SYNCHRONOUS_WRITE_LIMIT) {
-        writeFileSync(temporary, bytes);
-        renameSync(temporary, target);
-      } else {
-        await writeFile(temporary, bytes);
-        await rename(temporary, target);
-      }
+      await writeFile(temporary, bytes);
+      await rename(temporary, target);
     } catch (error) {
       await unlink(temporary).catch(() => undefined);
       throw error;
@@ -54,8 +52,7 @@ export class LocalImageStorage extends ImageStorage {
 
   /** A drawn image's own name (no folder): written by its render thread beside the target, as `put`'s temporary is. */
   override localWrite(name: string): LocalWrite | null {
-    if (name.includes('/')) return null;
-    return { target: this.path(name), temporary: join(this.directory, `.${name}.${PROCESS_TAG}-${++this.written}.tmp`) };
+    return name.includes('/') ? null : this.beside(this.path(name));
   }
 
   /** Removes the spare files not used (Nest calls this at shutdown). */
@@ -129,10 +126,15 @@ export class LocalImageStorage extends ImageStorage {
   }
 
   /** Names may have a folder (fonts/…): the temporary file sits beside the target, so the rename stays atomic. */
-  private async temporaryFor(name: string): Promise<{ target: string; temporary: string }> {
+  private async temporaryFor(name: string): Promise<LocalWrite> {
     const target = this.path(name);
     if (name.includes('/')) await mkdir(dirname(target), { recursive: true });
-    return { target, temporary: join(dirname(target), `.${basename(name)}.${PROCESS_TAG}-${++this.written}.tmp`) };
+    return this.beside(target);
+  }
+
+  /** `target` and a temporary file beside it (same folder: the rename is atomic), unique in this process. */
+  private beside(target: string): LocalWrite {
+    return { target, temporary: join(dirname(target), `.${basename(target)}.${PROCESS_TAG}-${++this.written}.tmp`) };
   }
 
   private path(name: string): string {

@@ -1,10 +1,9 @@
 // First: before any module loads @napi-rs/canvas, which would register every font installed on the host
 // (~0.3–0.5 s at each thread's start, and host fonts drawing where only shipped ones may).
 import '../../fonts/host-fonts-off';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
 import Piscina from 'piscina';
-import type { LocalWrite } from '../../storage/image-storage';
+import { LocalWrite, writeLocally } from '../../storage/local-write';
 import type { DrawJob, DrawResult } from './draw-job';
 import { drawDocument, DocumentTask, isDocumentTask } from './draw-document';
 import { drawTemplate, ensureFonts } from './draw-template';
@@ -40,13 +39,11 @@ class TransferredResult {
  * write and rename (~0.1–0.2 ms of main-thread CPU a render on a local disk). False, with nothing left, when it failed:
  * the bytes go back and the caller's `put` stores them or reports the store's error.
  */
-function storedHere(bytes: Uint8Array, { target, temporary }: LocalWrite): boolean {
+function storedHere(bytes: Uint8Array, write: LocalWrite): boolean {
   try {
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, target);
+    writeLocally(bytes, write);
     return true;
   } catch {
-    rmSync(temporary, { force: true });
     return false;
   }
 }
