@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { RenderCacheRepository } from '../src/render/render-cache.repository';
 import { ImageStorage } from '../src/storage/image-storage';
 import { createAccount, createTemplate, TestAccount } from './support/factories';
 import { HttpFixtureServer } from './support/http-fixture-server';
@@ -84,6 +85,9 @@ describe('POST /api/generate', () => {
       expect(put).not.toHaveBeenCalled();
       const image = await testApp.request('GET', new URL(drawn.body.imageUrl).pathname);
       expect(await sharp(image.bytes).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+      // The cache row records the size the thread reported, though the bytes never reached this thread.
+      const key = /([0-9a-f]{64})\.png$/.exec(drawn.body.imageUrl)![1];
+      expect((await testApp.get(RenderCacheRepository).find(key))?.byteSize).toBe(image.bytes.length);
     } finally {
       put.mockRestore();
     }

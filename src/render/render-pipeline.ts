@@ -46,10 +46,10 @@ export class RenderPipeline {
    */
   async draw(ownerId: string, job: RenderPlan['job'], budget: RenderBudget, output: DrawJob['output'] = job.output, storeAt?: LocalWrite): Promise<DrawnImage> {
     const fetched = await budget.race(this.imageFetcher.fetchAll(job.design.layers, ownerId, budget.signal));
-    const drawn = await budget.race(this.renderer.draw({ ...job, output, images: fetched.images, ...(storeAt ? { storeAt } : {}) }, budget.signal));
+    const drawn = await budget.race(this.renderer.draw({ ...job, output, images: fetched.images, storeAt }, budget.signal));
     if (drawn.fontsMissing) this.accountFonts.forgetLoaded(drawn.fontsMissing);
     else this.accountFonts.confirmLoaded(job.fonts ?? []);
-    const image: DrawnImage = { bytes: drawn.bytes, warnings: [...fetched.warnings, ...drawn.warnings], fontsMissing: Boolean(drawn.fontsMissing) };
-    return drawn.storedBytes === undefined ? image : { ...image, storedBytes: drawn.storedBytes };
+    const warnings = [...fetched.warnings, ...drawn.warnings];
+    return { bytes: drawn.bytes, warnings, fontsMissing: Boolean(drawn.fontsMissing), storedBytes: drawn.storedBytes };
   }
 }

@@ -77,13 +77,7 @@ export class RendererService implements BeforeApplicationShutdown {
     const running = this.pool.run(task, signal ? { signal } : undefined) as Promise<DrawResult>;
     this.metrics.renderQueue.set(this.pool.queueSize);
     const result = await running.finally(() => this.metrics.renderQueue.set(this.pool.queueSize));
-    const bytes = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
-    return {
-      bytes,
-      warnings: result.warnings,
-      ...(result.fontsMissing ? { fontsMissing: result.fontsMissing } : {}),
-      ...(result.storedBytes !== undefined ? { storedBytes: result.storedBytes } : {}),
-    };
+    return { ...result, bytes: Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength) };
   }
 
   /**
