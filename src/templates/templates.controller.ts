@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, UseInterceptors } from '@nestjs/common';
 import { EditorSessionAccess } from '../accounts/auth/editor-session-access.decorator';
+import { EditorSessionBindingInterceptor } from '../accounts/auth/editor-session-binding.interceptor';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
@@ -14,6 +15,7 @@ export class TemplatesController {
 
   @Post()
   @EditorSessionAccess('template:create')
+  @UseInterceptors(EditorSessionBindingInterceptor)
   async create(@CurrentAccount() account: Account, @Body(new ZodValidationPipe(createTemplateSchema)) body: CreateTemplateInput) {
     return toTemplateResponse(await this.templates.create(account.id, body));
   }

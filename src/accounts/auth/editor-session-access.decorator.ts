@@ -1,9 +1,8 @@
-import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import { AccountsErrorCode, AccountsException } from '../accounts.exception';
 import type { AuthenticatedRequest } from './authenticated-request';
 import { EditorSessionRule, PERMISSION_RULES } from './editor-session-authority';
-import { EditorSessionBindingInterceptor } from './editor-session-binding.interceptor';
 
 export const EDITOR_SESSION_RULE = 'pictor:editorSessionRule';
 /** The same rule in the Fastify route config, where the onRequest hook reads it before the body. */
@@ -15,17 +14,12 @@ export const EDITOR_SESSION_ROUTE_CONFIG = 'pictorEditorSession';
  * `@EditorSessionAccess('uploadAssets')`.
  */
 export const EditorSessionAccess = (rule: EditorSessionRule): MethodDecorator =>
-  applyDecorators(
-    SetMetadata(EDITOR_SESSION_RULE, rule),
-    (_target: object, _key: string | symbol, descriptor: PropertyDescriptor) => {
-      const handler = descriptor.value as object;
-      const current = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as Record<string, unknown> | undefined) ?? {};
-      Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...current, [EDITOR_SESSION_ROUTE_CONFIG]: rule }, handler);
-      return descriptor;
-    },
-    // A session's first save binds it to the template it created.
-    ...(rule === 'template:create' ? [UseInterceptors(EditorSessionBindingInterceptor)] : []),
-  );
+  applyDecorators(SetMetadata(EDITOR_SESSION_RULE, rule), (_target: object, _key: string | symbol, descriptor: PropertyDescriptor) => {
+    const handler = descriptor.value as object;
+    const current = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as Record<string, unknown> | undefined) ?? {};
+    Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...current, [EDITOR_SESSION_ROUTE_CONFIG]: rule }, handler);
+    return descriptor;
+  });
 
 /** The route-level part of the check (no request body needed): a 403 for a route or permission the session lacks. */
 export function checkEditorSessionRoute(principal: NonNullable<AuthenticatedRequest['principal']>, rule: EditorSessionRule | undefined): void {

@@ -4,9 +4,9 @@ import type { AuthenticatedRequest } from './authenticated-request';
 import { EditorSessionAuthority } from './editor-session-authority';
 
 /**
- * On the `template:create` route only (EditorSessionAccess applies it): a design-mode session's first save binds the
- * session to the template it created (§23). Bound to that one route, not global: as a global interceptor its rxjs
- * plumbing ran on every request, cached renders included (docs/performance.md, 2026-11-28).
+ * Listed on `POST /api/templates` alone: a design-mode session's first save binds the session to the template it
+ * created (§23). Not global: as a global interceptor its rxjs plumbing ran on every request, cached renders included
+ * (docs/decisions.md, 2026-11-28).
  */
 @Injectable()
 export class EditorSessionBindingInterceptor implements NestInterceptor {
