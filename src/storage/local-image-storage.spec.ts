@@ -134,4 +134,40 @@ describe('LocalImageStorage', () => {
   it('is null for a name in a folder (fonts/…): those are put', () => {
     expect(storage.localWrite('fonts/face.ttf')).toBeNull();
   });
+  it('removes the temporary files of writers that died mid-write, in the background of its first write, and nothing else', async () => {
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    const ownTag = /\.([0-9a-f]{12})-\d+\.tmp$/.exec(storage.localWrite('probe.png')!.temporary)![1];
+    // That write swept an empty folder; the files below are for a new store's first write.
+    expect(await storage.removeAbandoned()).toBe(0);
+    const otherTag = ownTag === '0123456789ab' ? 'ba9876543210' : '0123456789ab';
+    const place = (name: string, old = true) => {
+      mkdirSync(join(directory, name, '..'), { recursive: true });
+      writeFileSync(join(directory, name), 'partial');
+      if (old) utimesSync(join(directory, name), twoHoursAgo, twoHoursAgo);
+    };
+    const abandoned = [`.card.png.${otherTag}-7.tmp`, `fonts/account/.a.woff2.${otherTag}-3.tmp`];
+    const kept = [
+      `.being-written.png.${otherTag}-8.tmp`, // another process's write in progress: touched just now
+      `.ours.png.${ownTag}-1.tmp`, // this process's own (its writer renames or removes it)
+      '.notes.tmp', // not a name the store makes
+      'old.png', // an image, however old
+    ];
+    for (const name of abandoned) place(name);
+    for (const name of kept) place(name, !name.startsWith('.being-written'));
+
+    // A new store (a new process) sweeps in the background of its first write, once.
+    const restarted = new LocalImageStorage(directory);
+    try {
+      await restarted.put('card2.png', Buffer.from('png'));
+      const gone = () => abandoned.every((name) => !existsSync(join(directory, name)));
+      for (let waited = 0; waited < 5_000 && !gone(); waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(abandoned.filter((name) => existsSync(join(directory, name)))).toEqual([]);
+      // The sweep that write started, not another one.
+      expect(await restarted.removeAbandoned()).toBe(2);
+    } finally {
+      await restarted.onModuleDestroy();
+    }
+    for (const name of kept) expect(existsSync(join(directory, name))).toBe(true);
+    expect(existsSync(join(directory, 'card2.png'))).toBe(true);
+  });
 });

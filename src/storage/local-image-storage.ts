@@ -1,9 +1,11 @@
+import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { closeSync, createWriteStream, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ABANDONED_TEMPORARY_MS, removeAbandonedTemporaries } from './abandoned-temporaries';
 import { ImageStorage, StoredImage } from './image-storage';
 import { LocalWrite, writeLocally } from './local-write';
 import { SpareFiles } from './spare-files';
@@ -28,6 +30,7 @@ export class LocalImageStorage extends ImageStorage {
   /** Empty files made ahead for `put` (public for its count, which tests and diagnostics read). */
   readonly spares: SpareFiles;
   private written = 0;
+  private sweep: Promise<number> | null = null;
 
   constructor(directory: string) {
     super();
@@ -37,6 +40,7 @@ export class LocalImageStorage extends ImageStorage {
   }
 
   async put(name: string, bytes: Uint8Array): Promise<void> {
+    void this.removeAbandoned();
     if (bytes.byteLength <= SYNCHRONOUS_WRITE_LIMIT && !name.includes('/') && this.putIntoSpare(name, bytes)) return;
     const write = await this.temporaryFor(name);
     if (bytes.byteLength <= SYNCHRONOUS_WRITE_LIMIT) return writeLocally(bytes, write);
@@ -52,7 +56,30 @@ export class LocalImageStorage extends ImageStorage {
 
   /** A drawn image's own name (no folder): written by its render thread beside the target, as `put`'s temporary is. */
   override localWrite(name: string): LocalWrite | null {
+    void this.removeAbandoned();
     return name.includes('/') ? null : this.beside(this.path(name));
+  }
+
+  /**
+   * Removes the temporary files of writers that died mid-write (abandoned-temporaries.ts), once per process, in the
+   * background of its first write: a process that never writes (the CLI) never reads the folder, and start-up waits
+   * for nothing. Resolves to how many it removed.
+   */
+  removeAbandoned(): Promise<number> {
+    this.sweep ??= removeAbandonedTemporaries(this.directory, {
+      olderThanMs: Date.now() - ABANDONED_TEMPORARY_MS,
+      ownTag: PROCESS_TAG,
+    }).then(
+      (removed) => {
+        if (removed > 0) new Logger(LocalImageStorage.name).warn(`Removed ${removed} temporary files that writers which died mid-write left`);
+        return removed;
+      },
+      (error: Error) => {
+        new Logger(LocalImageStorage.name).warn(`Could not sweep abandoned temporary files: ${error.message}`);
+        return 0;
+      },
+    );
+    return this.sweep;
   }
 
   /** Removes the spare files not used (Nest calls this at shutdown). */
