@@ -2,6 +2,8 @@
 // POST route with the same shape as Pictor's (a global bearer guard, one interceptor that records a
 // counter and sets headers, a handler returning the cached answer's JSON), and nothing else (no
 // database, no render plan). Pictor's cached answer cannot be faster than this.
+// With FRAMEWORK_FRESH=on it is the framework's fresh-render ceiling: the same route, guard and interceptor, its
+// handler drawing each request as the HTTP ceiling does (render-ceiling.js). Pictor's fresh render pays at least this.
 import 'reflect-metadata';
 import {
   Body,
@@ -70,6 +72,28 @@ class FrameworkController {
   }
 }
 
+interface CeilingRenderer {
+  generate(body: unknown): Promise<string>;
+}
+
+/** Fresh renders (FRAMEWORK_FRESH=on): the handler draws each request in the raw pool, as the HTTP ceiling does. */
+@Controller('api')
+@UseInterceptors(AnswerInterceptor)
+class FreshFrameworkController {
+  private readonly renderer: CeilingRenderer = // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require('./render-ceiling') as { createCeilingRenderer: (designs: unknown, threads: number) => CeilingRenderer }).createCeilingRenderer(
+    JSON.parse(process.env.BARE_DESIGNS!),
+    Number(process.env.BARE_THREADS),
+  );
+
+  @Post('generate')
+  @HttpCode(200)
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  async generate(@Body() body: unknown): Promise<{ body: string; headers: Record<string, string> }> {
+    return { body: await this.renderer.generate(body), headers: { 'X-Cache': 'MISS' } };
+  }
+}
+
 /** The same route without the interceptor (FRAMEWORK_INTERCEPTOR=off): what the interceptor itself costs. */
 @Controller('api')
 class BareFrameworkController {
@@ -84,7 +108,13 @@ class BareFrameworkController {
 }
 
 @Module({
-  controllers: [process.env.FRAMEWORK_INTERCEPTOR === 'off' ? BareFrameworkController : FrameworkController],
+  controllers: [
+    process.env.FRAMEWORK_FRESH === 'on'
+      ? FreshFrameworkController
+      : process.env.FRAMEWORK_INTERCEPTOR === 'off'
+        ? BareFrameworkController
+        : FrameworkController,
+  ],
   providers: [{ provide: APP_GUARD, useClass: BearerGuard }],
 })
 class FrameworkModule {}

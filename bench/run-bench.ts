@@ -19,8 +19,9 @@ import '@resvg/resvg-js';
 import { configureNativeAllocator } from '../src/render/renderer/native-allocator';
 import { createTemplateSchema } from '../src/design/template.schema';
 import { sampleTemplate } from '../test/support/factories';
-import { AUTOCANNON_RUN, CpuPerRequest, describeCpu, measureCpu, medianCpu, recordCpuBound, RENDER_THREADS } from './cpu-accounting';
-import { fileStoreCost } from './file-store-probe';
+import { AUTOCANNON_RUN, describeCpu, measureCpu, recordCpuBound, RENDER_THREADS } from './cpu-accounting';
+import { freshSection } from './fresh-bench';
+import { freshRequests, httpFresh, latinTitle as text, scriptTitle as scriptText } from './fresh-load';
 import { jobsSection } from './jobs-bench';
 import { mean, median } from './statistics';
 import { npmScriptNodeArguments } from './npm-script-node';
@@ -30,14 +31,6 @@ import { sustainedSection } from './sustained-bench';
 const ROOT = join(__dirname, '..');
 // The raw pipeline's workers run with the same allocator setting as the server's.
 configureNativeAllocator();
-const FRESH = Number(process.env.BENCH_FRESH ?? 800);
-/**
- * Fresh renders each side draws before its rounds, per card and format. Pictor's main thread was still getting
- * faster through the first rounds after 16 (2.25 ms a render in the first round, 1.55 in the last); the ceiling's
- * little code is optimized within a few requests.
- */
-const FRESH_WARM_UP = Number(process.env.BENCH_FRESH_WARM_UP ?? 400);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const MEMORY_RENDERS = Number(process.env.BENCH_MEMORY_RENDERS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const BATCH_ROUNDS = Number(process.env.BENCH_BATCH_ROUNDS ?? 5);
@@ -49,11 +42,6 @@ const PDF_JOB_ROWS = Number(process.env.BENCH_PDF_JOB_ROWS ?? 10_000);
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'fresh,sustained,cached,isolation,memory,batch,qr,documents,jobs,zipjob,pdfjob,studio').split(','));
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const BASE = `http://127.0.0.1:${PORT}`;
-
-let unique = 0;
-const text = () => `Benchmark card number ${++unique} — ${Math.random().toString(36).slice(2)}`;
-/** The second card's title: Arabic, Devanagari and emoji, distinct per request. */
-const scriptText = () => `مرحبا بالعالم ${++unique} — नमस्ते दुनिया ${Math.random().toString(36).slice(2, 6)} 🚀🎉`;
 
 /** §14 bench card: every text layer needs the shipped script fonts and colour emoji. */
 const SCRIPT_CARD = {
@@ -184,42 +172,6 @@ function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-const freshRequests = (apiKey: string, templateId: string, format: 'png' | 'jpeg', title = text): autocannon.Request[] => [
-  {
-    method: 'POST',
-    path: '/api/generate',
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    setupRequest: (request) => ({ ...request, body: JSON.stringify({ templateId, format, layers: { title: { text: title() } } }) }),
-  },
-];
-
-/**
- * Fresh renders over HTTP (Pictor's API, or the HTTP ceiling at `base`): `count` requests, each with its own
- * text. Timed to the last response: autocannon itself only notices `amount` on its one-second tick, which
- * would round every run up to whole seconds.
- */
-async function httpFresh(
-  base: string,
-  apiKey: string,
-  templateId: string,
-  format: 'png' | 'jpeg',
-  count: number,
-  connections = RENDER_THREADS * 4,
-  title = text,
-) {
-  const started = performance.now();
-  let lastResponseAt = started;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url: base, connections, amount: count, requests: freshRequests(apiKey, templateId, format, title) },
-      (error: Error | null, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on('response', () => (lastResponseAt = performance.now()));
-  });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`fresh renders failed: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return count / ((lastResponseAt - started) / 1000);
-}
-
 const apiFresh = (apiKey: string, templateId: string, format: 'png' | 'jpeg', count: number, connections = RENDER_THREADS * 4, title = text) =>
   httpFresh(BASE, apiKey, templateId, format, count, connections, title);
 
@@ -248,30 +200,6 @@ function freshFlood(apiKey: string, templateId: string) {
     },
   };
 }
-
-/** Runs `count` pool tasks over RENDER_THREADS × 4 concurrent lanes (as many as the API's connections); returns tasks/s. */
-async function poolThroughput(pool: Piscina, count: number, task: () => unknown) {
-  const started = performance.now();
-  let next = 0;
-  const lane = async () => {
-    while (next < count) {
-      next++;
-      await pool.run(task());
-    }
-  };
-  await Promise.all(Array.from({ length: RENDER_THREADS * 4 }, lane));
-  return count / ((performance.now() - started) / 1000);
-}
-
-/** The same drawing with the same worker code and thread count, called directly (no HTTP, no cache, no storage). */
-const rawFresh = (pool: Piscina, design: { layers: Array<Record<string, unknown>> }, format: 'png' | 'jpeg', count: number, title = text) =>
-  poolThroughput(pool, count, () => ({
-    design: { ...design, layers: design.layers.map((layer) => (layer.name === 'title' ? { ...layer, text: title() } : layer)) },
-    output: { width: 1200, height: 630, format, quality: 85 },
-    images: new Map(),
-  }));
-
-const peerFresh = (pool: Piscina, count: number) => poolThroughput(pool, count, () => ({ text: text() }));
 
 async function createTemplateOver(apiKey: string, body: unknown): Promise<string> {
   const response = await fetch(`${BASE}/api/templates`, {
@@ -331,7 +259,20 @@ async function main() {
   const RAW_WORKER = join(ROOT, 'dist', 'render', 'renderer', 'render.worker.js');
 
   try {
-    if (SECTIONS.has('fresh')) await freshSection();
+    if (SECTIONS.has('fresh'))
+      await freshSection({
+        base: BASE,
+        serverPid: server.pid!,
+        dataDir,
+        apiKey,
+        latin: { templateId, design },
+        script: { templateId: await createTemplateOver(apiKey, SCRIPT_CARD), design: createTemplateSchema.parse(SCRIPT_CARD) },
+        forkServer,
+        ports: { ceiling: CEILING_PORT, framework: PORT + 300 },
+        measurePool,
+        rawWorker: RAW_WORKER,
+        record,
+      });
     if (SECTIONS.has('sustained')) {
       const scriptTemplateId = await createTemplateOver(apiKey, SCRIPT_CARD);
       await sustainedSection({
@@ -396,127 +337,6 @@ async function main() {
     await repeat.text();
     if (repeat.headers.get('x-cache') !== 'HIT') throw new Error(`expected a cached answer, got X-Cache ${repeat.headers.get('x-cache')}`);
     return cachedRequest;
-  }
-
-  async function freshSection() {
-    console.log('Fresh renders (1200×630, distinct texts):');
-    // Alternating rounds (API, HTTP ceiling, raw, peer, API, …) so that drift in what the shared machine gives us
-    // lands on every side; each ratio is the median of the per-round ratios.
-    const perRound = Math.max(RENDER_THREADS * 8, Math.floor(FRESH / ROUNDS));
-    type Round = { api: number; ceiling: number; raw: number };
-    const rounds = { png: [] as Round[], jpeg: [] as Round[], peer: [] as Array<[number, number]> };
-    // CPU per render, Pictor's and the HTTP ceiling's, by thread (the main thread's: parsing, answering and posting to the pool).
-    const cpu = { api: [] as CpuPerRequest[], ceiling: [] as CpuPerRequest[] };
-    const scriptRounds: Round[] = [];
-    const scriptCpu = { api: [] as CpuPerRequest[], ceiling: [] as CpuPerRequest[] };
-    const measured = async (pid: number, count: number, into: CpuPerRequest[], work: () => Promise<number>) => {
-      // Each run's rate is timed to its last answer (autocannon stops up to a second later).
-      const { result, cpu: used } = await measureCpu(pid, { requests: count, activeSeconds: (rate) => count / rate }, work);
-      into.push(used);
-      return result;
-    };
-    const scriptTemplateId = await createTemplateOver(apiKey, SCRIPT_CARD);
-    const scriptDesign = createTemplateSchema.parse(SCRIPT_CARD);
-    // One ceiling for the Latin and the script rounds, as one Pictor serves both: its render threads have drawn what
-    // Pictor's have when the script rounds begin. A ceiling started just before them had young isolates that had
-    // not yet run a full collection: V8 helper threads 0.8–1.0 ms a script card against Pictor's 3.4–3.8.
-    const ceiling = await startRenderCeiling({ [templateId]: design, [scriptTemplateId]: scriptDesign });
-    const storeCosts = [fileStoreCost(dataDir)];
-    try {
-      await freshLatinRounds();
-      await freshScriptRounds();
-    } finally {
-      ceiling.kill();
-    }
-    storeCosts.push(fileStoreCost(dataDir));
-
-    async function freshLatinRounds() {
-      await measurePool(RAW_WORKER, (raw) =>
-        measurePool(join(__dirname, 'satori.worker.js'), async (peer) => {
-          for (const format of ['png', 'jpeg'] as const) {
-            await apiFresh(apiKey, templateId, format, FRESH_WARM_UP);
-            await httpFresh(CEILING, apiKey, templateId, format, FRESH_WARM_UP);
-            await rawFresh(raw, design, format, FRESH_WARM_UP);
-          }
-          await peerFresh(peer, RENDER_THREADS * 8);
-          for (let round = 0; round < ROUNDS; round++) {
-            for (const format of ['png', 'jpeg'] as const) {
-              const api = await measured(server.pid!, perRound, cpu.api, () => apiFresh(apiKey, templateId, format, perRound));
-              const bare = await measured(ceiling.pid!, perRound, cpu.ceiling, () => httpFresh(CEILING, apiKey, templateId, format, perRound));
-              rounds[format].push({ api, ceiling: bare, raw: await rawFresh(raw, design, format, perRound) });
-            }
-            rounds.peer.push([rounds.png[round].api, await peerFresh(peer, Math.max(RENDER_THREADS * 10, Math.floor(perRound / 2)))]);
-          }
-        }),
-      );
-    }
-    for (const format of ['png', 'jpeg'] as const) recordFresh(format.toUpperCase(), rounds[format], '≥ 0.92 of the ceiling');
-    record(
-      'main-thread CPU per fresh render (PNG and JPEG rounds, /proc task stat)',
-      `Pictor ${medianCpu(cpu.api).main.toFixed(2)} ms; HTTP ceiling ${medianCpu(cpu.ceiling).main.toFixed(2)} ms`,
-      `rounds ${cpu.api.map((value) => value.main.toFixed(2)).join(' ')}`,
-      '≤ 1.0 ms',
-    );
-    recordCpuBound(
-      record,
-      'fresh render (PNG and JPEG rounds)',
-      { subject: cpu.api, reference: cpu.ceiling, names: ['Pictor', 'HTTP ceiling'] },
-      [...rounds.png, ...rounds.jpeg].map((round) => round.api / round.ceiling),
-    );
-    console.log('Script card (Arabic, Devanagari, emoji; fresh PNG):');
-    async function freshScriptRounds() {
-      await measurePool(RAW_WORKER, async (raw) => {
-        await apiFresh(apiKey, scriptTemplateId, 'png', FRESH_WARM_UP, RENDER_THREADS * 4, scriptText);
-        await httpFresh(CEILING, apiKey, scriptTemplateId, 'png', FRESH_WARM_UP, RENDER_THREADS * 4, scriptText);
-        await rawFresh(raw, scriptDesign, 'png', FRESH_WARM_UP, scriptText);
-        for (let round = 0; round < ROUNDS; round++) {
-          const api = await measured(server.pid!, perRound, scriptCpu.api, () =>
-            apiFresh(apiKey, scriptTemplateId, 'png', perRound, RENDER_THREADS * 4, scriptText),
-          );
-          const bare = await measured(ceiling.pid!, perRound, scriptCpu.ceiling, () =>
-            httpFresh(CEILING, apiKey, scriptTemplateId, 'png', perRound, RENDER_THREADS * 4, scriptText),
-          );
-          scriptRounds.push({ api, ceiling: bare, raw: await rawFresh(raw, scriptDesign, 'png', perRound, scriptText) });
-        }
-      });
-    }
-    recordFresh('PNG, script card', scriptRounds, '≥ 0.92 of the ceiling');
-    recordCpuBound(
-      record,
-      'fresh script card',
-      { subject: scriptCpu.api, reference: scriptCpu.ceiling, names: ['Pictor', 'HTTP ceiling'] },
-      scriptRounds.map((round) => round.api / round.ceiling),
-    );
-    record(
-      'storing one image file on this disk, outside Pictor (create, write 48 KB, close, rename; before and after the fresh rounds)',
-      storeCosts.map((cost) => `${(cost.cpuMicroseconds / 1000).toFixed(2)} ms (kernel ${(cost.kernelMicroseconds / 1000).toFixed(2)})`).join('; '),
-      '',
-      'what every fresh render stores and no HTTP ceiling does',
-    );
-    const peerPng = mean(rounds.peer.map(([, value]) => value));
-    record(
-      'satori + resvg PNG (same threads)',
-      `${peerPng.toFixed(1)} renders/s`,
-      shown(rounds.peer.map(([pictor, peer]) => pictor / peer)),
-      '≥ 2 (Pictor ÷ peer)',
-    );
-  }
-
-  /** Pictor, the HTTP ceiling and the raw pipeline over the same rounds, and the ratios between them. */
-  function recordFresh(label: string, rounds: Array<{ api: number; ceiling: number; raw: number }>, target: string) {
-    const ratios = (of: 'api' | 'ceiling', to: 'ceiling' | 'raw') => rounds.map((round) => round[of] / round[to]);
-    record(`Pictor POST /api/generate ${label}`, `${mean(rounds.map((round) => round.api)).toFixed(1)} req/s`);
-    record(
-      `raw pipeline ${label} (same threads)`,
-      `${mean(rounds.map((round) => round.raw)).toFixed(1)} renders/s`,
-      `Pictor ${shown(ratios('api', 'raw'))} of it`,
-    );
-    record(
-      `HTTP ceiling ${label} (bare node:http + the raw pool)`,
-      `${mean(rounds.map((round) => round.ceiling)).toFixed(1)} req/s`,
-      `${shown(ratios('ceiling', 'raw'))} of raw; Pictor ${shown(ratios('api', 'ceiling'))} of it`,
-      target,
-    );
   }
 
   async function cachedSection() {
