@@ -76,15 +76,18 @@ interface CeilingRenderer {
   generate(body: unknown): Promise<string>;
 }
 
+/** The HTTP ceiling's drawing (plain JavaScript, shared with bare-render-server.js). */
+function ceilingRenderer(): CeilingRenderer {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createCeilingRenderer } = require('./render-ceiling') as { createCeilingRenderer: (designs: unknown, threads: number) => CeilingRenderer };
+  return createCeilingRenderer(JSON.parse(process.env.BARE_DESIGNS!), Number(process.env.BARE_THREADS));
+}
+
 /** Fresh renders (FRAMEWORK_FRESH=on): the handler draws each request in the raw pool, as the HTTP ceiling does. */
 @Controller('api')
 @UseInterceptors(AnswerInterceptor)
 class FreshFrameworkController {
-  private readonly renderer: CeilingRenderer = // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (require('./render-ceiling') as { createCeilingRenderer: (designs: unknown, threads: number) => CeilingRenderer }).createCeilingRenderer(
-    JSON.parse(process.env.BARE_DESIGNS!),
-    Number(process.env.BARE_THREADS),
-  );
+  private readonly renderer = ceilingRenderer();
 
   @Post('generate')
   @HttpCode(200)

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type Piscina from 'piscina';
 import { CpuPerRequest, measureCpu, medianCpu, recordCpuBound, RENDER_THREADS } from './cpu-accounting';
+import { bookkeepingCost } from './bookkeeping-probe';
 import { fileStoreCost } from './file-store-probe';
 import { Format, httpFresh, latinTitle, peerFresh, rawFresh, scriptTitle } from './fresh-load';
 import { mean, median } from './statistics';
@@ -13,6 +14,8 @@ export interface FreshBenchContext {
   base: string;
   serverPid: number;
   dataDir: string;
+  /** Pictor's SQLite file; null when it runs on another database (then the bookkeeping probe is skipped). */
+  sqlitePath: string | null;
   apiKey: string;
   /** The sample card (Latin) and the script card, as templates of the bench account and as designs. */
   latin: { templateId: string; design: Design };
@@ -127,6 +130,7 @@ export async function freshSection(context: FreshBenchContext): Promise<void> {
     framework.kill();
   }
   storeCosts.push(fileStoreCost(context.dataDir));
+  const bookkeeping = context.sqlitePath === null ? null : await bookkeepingCost(context.sqlitePath);
 
   for (const format of ['png', 'jpeg'] as const) recordRounds(record, format.toUpperCase(), rounds[format]);
   recordMainThread(record, 'fresh render (PNG and JPEG rounds)', cpu, '≤ 1.0 ms');
@@ -157,6 +161,14 @@ export async function freshSection(context: FreshBenchContext): Promise<void> {
     storeCosts.map((cost) => `${(cost.cpuMicroseconds / 1000).toFixed(2)} ms (kernel ${(cost.kernelMicroseconds / 1000).toFixed(2)})`).join('; '),
     '',
     'what every fresh render stores and no HTTP ceiling does',
+  );
+  record(
+    "a fresh render's quota and cache bookkeeping on this machine, outside Pictor (its unit reserved, then committed with its cache row: two SQLite transactions by Pictor's repositories on a snapshot of its database)",
+    bookkeeping === null
+      ? 'not measured (Pictor is not on SQLite)'
+      : `${(bookkeeping.cpuMicroseconds / 1000).toFixed(3)} ms (kernel ${(bookkeeping.kernelMicroseconds / 1000).toFixed(3)})`,
+    '',
+    "what every fresh render's main thread does and no ceiling does",
   );
   record(
     'satori + resvg PNG (same threads)',

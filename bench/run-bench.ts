@@ -264,6 +264,7 @@ async function main() {
         base: BASE,
         serverPid: server.pid!,
         dataDir,
+        sqlitePath: process.env.BENCH_PICTOR_DATABASE_URL ? null : join(dataDir, 'pictor.sqlite'),
         apiKey,
         latin: { templateId, design },
         script: { templateId: await createTemplateOver(apiKey, SCRIPT_CARD), design: createTemplateSchema.parse(SCRIPT_CARD) },
