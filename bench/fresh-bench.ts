@@ -135,27 +135,11 @@ export async function freshSection(context: FreshBenchContext): Promise<void> {
   for (const format of ['png', 'jpeg'] as const) recordRounds(record, format.toUpperCase(), rounds[format]);
   recordMainThread(record, 'fresh render (PNG and JPEG rounds)', cpu, '≤ 1.0 ms');
   const latinRounds = [...rounds.png, ...rounds.jpeg];
-  recordCpuBound(
-    record,
-    'fresh render (PNG and JPEG rounds)',
-    { subject: cpu.api, reference: cpu.ceiling, names: ['Pictor', 'HTTP ceiling'] },
-    latinRounds.map((one) => one.api / one.ceiling),
-  );
-  recordCpuBound(
-    record,
-    'fresh render (PNG and JPEG rounds), against the framework ceiling',
-    { subject: cpu.api, reference: cpu.framework, names: ['Pictor', 'framework ceiling'] },
-    latinRounds.map((one) => one.api / one.framework),
-  );
+  for (const reference of REFERENCES) recordAgainst(record, 'fresh render (PNG and JPEG rounds)', cpu, latinRounds, reference);
   console.log('Script card (Arabic, Devanagari, emoji; fresh PNG):');
   recordRounds(record, 'PNG, script card', scriptRounds);
   recordMainThread(record, 'fresh script card', scriptCpu);
-  recordCpuBound(
-    record,
-    'fresh script card',
-    { subject: scriptCpu.api, reference: scriptCpu.ceiling, names: ['Pictor', 'HTTP ceiling'] },
-    scriptRounds.map((one) => one.api / one.ceiling),
-  );
+  for (const reference of REFERENCES) recordAgainst(record, 'fresh script card', scriptCpu, scriptRounds, reference);
   record(
     'storing one image file on this disk, outside Pictor (create, write 48 KB, close, rename; before and after the fresh rounds)',
     storeCosts.map((cost) => `${(cost.cpuMicroseconds / 1000).toFixed(2)} ms (kernel ${(cost.kernelMicroseconds / 1000).toFixed(2)})`).join('; '),
@@ -194,6 +178,20 @@ function recordRounds(record: FreshBenchContext['record'], label: string, rounds
     `framework ceiling ${label} (NestJS + Fastify, bearer guard, one interceptor, the raw pool)`,
     `${rate('framework')} req/s`,
     `${shown(ratios('framework', 'ceiling'))} of the HTTP ceiling; Pictor ${shown(ratios('api', 'framework'))} of it`,
+  );
+}
+
+/** The two ceilings Pictor is compared with, and their names in the output. */
+const REFERENCES = ['ceiling', 'framework'] as const;
+const REFERENCE_NAMES = { ceiling: 'HTTP ceiling', framework: 'framework ceiling' } as const;
+
+/** Pictor's CPU per request against one ceiling's, and the rate ratio the CPU predicts beside the measured one. */
+function recordAgainst(record: FreshBenchContext['record'], label: string, cpu: CpuRuns, rounds: Round[], reference: (typeof REFERENCES)[number]): void {
+  recordCpuBound(
+    record,
+    reference === 'ceiling' ? label : `${label}, against the framework ceiling`,
+    { subject: cpu.api, reference: cpu[reference], names: ['Pictor', REFERENCE_NAMES[reference]] },
+    rounds.map((one) => one.api / one[reference]),
   );
 }
 
