@@ -34,15 +34,13 @@ export async function removeAbandonedTemporaries(directory: string, sweep: Aband
       const tag = TEMPORARY_FILE.exec(entry.name)?.[1];
       if (!entry.isFile() || tag === undefined || tag === sweep.ownTag) continue;
       const info = await lstat(path).catch(() => null);
-      if (
-        info &&
-        info.mtimeMs < sweep.olderThanMs &&
-        (await unlink(path).then(
-          () => true,
-          () => false,
-        ))
-      )
+      if (!info || info.mtimeMs >= sweep.olderThanMs) continue;
+      try {
+        await unlink(path);
         removed++;
+      } catch {
+        // Gone meanwhile (another process's sweep), or not removable: either way not this sweep's.
+      }
     }
   }
   return removed;

@@ -134,6 +134,7 @@ describe('LocalImageStorage', () => {
   it('is null for a name in a folder (fonts/…): those are put', () => {
     expect(storage.localWrite('fonts/face.ttf')).toBeNull();
   });
+
   it('removes the temporary files of writers that died mid-write, in the background of its first write, and nothing else', async () => {
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
     const ownTag = /\.([0-9a-f]{12})-\d+\.tmp$/.exec(storage.localWrite('probe.png')!.temporary)![1];
