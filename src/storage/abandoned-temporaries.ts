@@ -11,6 +11,10 @@ export interface AbandonedTemporariesSweep {
   olderThanMs: number;
   /** This process's own tag: its temporaries are never removed here (their writer removes or renames them). */
   ownTag: string;
+  /** Folder names not entered (the spares' folder: its files never match, and it has its own sweep). */
+  skip: readonly string[];
+  /** Stops the sweep between two entries (shutdown): the folder being read is closed, nothing stays open. */
+  signal: AbortSignal;
 }
 
 /**
@@ -22,13 +26,14 @@ export interface AbandonedTemporariesSweep {
 export async function removeAbandonedTemporaries(directory: string, sweep: AbandonedTemporariesSweep): Promise<number> {
   let removed = 0;
   const folders = [directory];
-  for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+  for (let folder = folders.pop(); folder !== undefined && !sweep.signal.aborted; folder = folders.pop()) {
     const entries = await opendir(folder, { bufferSize: 256 }).catch(() => null);
     if (!entries) continue;
     for await (const entry of entries) {
+      if (sweep.signal.aborted) break;
       const path = join(folder, entry.name);
       if (entry.isDirectory()) {
-        folders.push(path);
+        if (!sweep.skip.includes(entry.name)) folders.push(path);
         continue;
       }
       const tag = TEMPORARY_FILE.exec(entry.name)?.[1];

@@ -31,6 +31,7 @@ export class LocalImageStorage extends ImageStorage {
   readonly spares: SpareFiles;
   private written = 0;
   private sweep: Promise<number> | null = null;
+  private readonly stopSweep = new AbortController();
 
   constructor(directory: string) {
     super();
@@ -69,6 +70,8 @@ export class LocalImageStorage extends ImageStorage {
     this.sweep ??= removeAbandonedTemporaries(this.directory, {
       olderThanMs: Date.now() - ABANDONED_TEMPORARY_MS,
       ownTag: PROCESS_TAG,
+      skip: [SPARE_FOLDER],
+      signal: this.stopSweep.signal,
     }).then(
       (removed) => {
         if (removed > 0) new Logger(LocalImageStorage.name).warn(`Removed ${removed} temporary files that writers which died mid-write left`);
@@ -82,9 +85,10 @@ export class LocalImageStorage extends ImageStorage {
     return this.sweep;
   }
 
-  /** Removes the spare files not used (Nest calls this at shutdown). */
-  onModuleDestroy(): Promise<void> {
-    return this.spares.close();
+  /** Removes the spare files not used and stops the sweep (Nest calls this at shutdown): nothing stays open. */
+  async onModuleDestroy(): Promise<void> {
+    this.stopSweep.abort();
+    await Promise.all([this.spares.close(), this.sweep]);
   }
 
   /** Written into a spare empty file, renamed into place; false (nothing left behind) when no spare could serve. */
