@@ -4,7 +4,7 @@ import type Piscina from 'piscina';
 import { CpuPerRequest, measureCpu, medianCpu, recordCpuBound, RENDER_THREADS } from './cpu-accounting';
 import { bookkeepingCost } from './bookkeeping-probe';
 import { fileStoreCost } from './file-store-probe';
-import { Format, httpFresh, latinTitle, peerFresh, rawFresh, scriptTitle } from './fresh-load';
+import { ceilingEnvironment, Format, httpFresh, latinTitle, peerFresh, rawFresh, scriptTitle } from './fresh-load';
 import { mean, median } from './statistics';
 
 type Design = { layers: Array<Record<string, unknown>> };
@@ -69,16 +69,15 @@ export async function freshSection(context: FreshBenchContext): Promise<void> {
   const { apiKey, latin, script, record, measurePool, rawWorker } = context;
   console.log('Fresh renders (1200×630, distinct texts):');
   const perRound = Math.max(RENDER_THREADS * 8, Math.floor(FRESH / ROUNDS));
-  const designs = JSON.stringify({ [latin.templateId]: latin.design, [script.templateId]: script.design });
+  const designs = { [latin.templateId]: latin.design, [script.templateId]: script.design };
   const ceilingBase = `http://127.0.0.1:${context.ports.ceiling}`;
   const frameworkBase = `http://127.0.0.1:${context.ports.framework}`;
-  const serverEnv = (port: number) => ({ BARE_DESIGNS: designs, BARE_THREADS: String(RENDER_THREADS), BARE_PORT: String(port) });
   // One of each ceiling for the Latin and the script rounds, as one Pictor serves both: their render threads have
   // drawn what Pictor's have when the script rounds begin. A ceiling started just before them had young isolates that
   // had not yet run a full collection: V8 helper threads 0.8–1.0 ms a script card against Pictor's 3.4–3.8.
   // execArgv [] as Pictor's render threads run (the framework ceiling's main thread keeps ts-node, as in `cached`).
-  const ceiling = await context.forkServer('bare-render-server.js', serverEnv(context.ports.ceiling), []);
-  const framework = await context.forkServer('framework-server.ts', { ...serverEnv(context.ports.framework), FRAMEWORK_FRESH: 'on' });
+  const ceiling = await context.forkServer('bare-render-server.js', ceilingEnvironment(designs, context.ports.ceiling), []);
+  const framework = await context.forkServer('framework-server.ts', { ...ceilingEnvironment(designs, context.ports.framework), FRAMEWORK_FRESH: 'on' });
   const sides = (templateId: string, format: Format, count: number, title: () => string) => ({
     api: () => httpFresh(context.base, apiKey, templateId, format, count, RENDER_THREADS * 4, title),
     framework: () => httpFresh(frameworkBase, apiKey, templateId, format, count, RENDER_THREADS * 4, title),

@@ -11,6 +11,13 @@ export const scriptTitle = () => `مرحبا بالعالم ${++unique} — न�
 
 export type Format = 'png' | 'jpeg';
 
+/** The environment of a fresh-render ceiling (render-ceiling.js): the designs it draws by template id, its threads, its port. */
+export const ceilingEnvironment = (designs: Record<string, unknown>, port: number): Record<string, string> => ({
+  BARE_DESIGNS: JSON.stringify(designs),
+  BARE_THREADS: String(RENDER_THREADS),
+  BARE_PORT: String(port),
+});
+
 /** POST /api/generate requests for `templateId`, each with its own title (so each is drawn). */
 export const freshRequests = (apiKey: string, templateId: string, format: Format, title = latinTitle): autocannon.Request[] => [
   {

@@ -21,7 +21,7 @@ import { createTemplateSchema } from '../src/design/template.schema';
 import { sampleTemplate } from '../test/support/factories';
 import { AUTOCANNON_RUN, describeCpu, measureCpu, recordCpuBound, RENDER_THREADS } from './cpu-accounting';
 import { freshSection } from './fresh-bench';
-import { freshRequests, httpFresh, latinTitle as text, scriptTitle as scriptText } from './fresh-load';
+import { ceilingEnvironment, freshRequests, httpFresh, latinTitle as text, scriptTitle as scriptText } from './fresh-load';
 import { jobsSection } from './jobs-bench';
 import { mean, median } from './statistics';
 import { npmScriptNodeArguments } from './npm-script-node';
@@ -181,7 +181,7 @@ const CEILING = `http://127.0.0.1:${CEILING_PORT}`;
 /** The fresh-render HTTP ceiling (bench/bare-render-server.js) for these designs, by template id; `kill()` it after. */
 const startRenderCeiling = (designs: Record<string, unknown>) =>
   // execArgv [] as Pictor runs: not this process's ts-node.
-  forkServer('bare-render-server.js', { BARE_DESIGNS: JSON.stringify(designs), BARE_THREADS: String(RENDER_THREADS), BARE_PORT: String(CEILING_PORT) }, []);
+  forkServer('bare-render-server.js', ceilingEnvironment(designs, CEILING_PORT), []);
 
 /** A background flood of fresh renders; `stop()` ends it and resolves to the number of renders it made. */
 function freshFlood(apiKey: string, templateId: string) {
