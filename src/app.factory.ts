@@ -11,10 +11,10 @@ import { authenticateRequest } from './accounts/auth/bearer-authentication';
 import { checkEditorSessionRoute, EDITOR_SESSION_ROUTE_CONFIG } from './accounts/auth/editor-session-access.decorator';
 import { EditorSessionAuthority, EditorSessionRule } from './accounts/auth/editor-session-authority';
 import { SessionAuthenticator } from './accounts/auth/session-authenticator';
-import { toErrorResponse } from './common/errors/error-body';
 import { ChangeFeed } from './database/change-feed';
 import { answerClientError, answerFrameworkError } from './common/http/http-layer-errors';
 import { RouteFlag, RouteFlags } from './common/http/route-flags';
+import { addRouteHooks, answerHookError, RouteHooksRegistry, routePreHandler } from './common/http/route-hooks';
 import { AppLogger } from './logging/app-logger';
 import { installLeanAsyncResourceBind } from './common/runtime/lean-async-resource-bind';
 
@@ -84,11 +84,12 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
     changes.requestArrived();
     done();
   });
-  fastify.addHook('onSend', async (request, reply) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // A multipart body is read by its handler, not before: one answered unread (401, 413, a bad field)
     // would leave its rest on a kept-alive connection, so that connection closes after the answer.
     if (!request.raw.complete && request.isMultipart()) reply.header('connection', 'close');
+    done(null, payload);
   });
   // Route-level hooks, added as routes register (Nest registers them at init, after this runs), so
   // public routes (the cached-render hot path) carry none.
@@ -107,6 +108,7 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
   } catch {
     editorSessions = null;
   }
+  const routeHooks = app.get(RouteHooksRegistry);
   fastify.addHook('onRoute', (route) => {
     const flags = (route.config ?? {}) as RouteFlags;
     const hooks = <T>(existing: T | T[] | undefined): T[] => (existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]);
@@ -124,12 +126,28 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
               (route.config as Record<string, unknown> | undefined)?.[EDITOR_SESSION_ROUTE_CONFIG] as EditorSessionRule | undefined,
             );
           } catch (error) {
-            const answer = toErrorResponse(error);
-            return reply.code(answer.status).headers(answer.headers).send(answer.body);
+            return answerHookError(reply, error);
           }
         },
       ] as typeof route.onRequest;
     }
+    const rule = (route.config as Record<string, unknown> | undefined)?.[EDITOR_SESSION_ROUTE_CONFIG] as EditorSessionRule | undefined;
+    // An editor session's grant is judged against the parsed body before any feature's hook (an idempotent
+    // replay must not answer a session what its grant does not allow); ApiKeyGuard then finds it done.
+    if (rule !== undefined && editorSessions) {
+      const authority = editorSessions;
+      route.preHandler = [
+        ...hooks(route.preHandler),
+        routePreHandler((request: AuthenticatedRequest) => {
+          const principal = request.principal;
+          if (!principal?.editorSession) return undefined;
+          return authority.authorize(principal.editorSession, principal.account, rule, request).then(() => {
+            request.editorSessionAuthorized = true;
+          });
+        }),
+      ] as typeof route.preHandler;
+    }
+    for (const feature of routeHooks.matching(flags)) addRouteHooks(route, feature);
     if (flags[RouteFlag.NO_BODY]) {
       // A body of "none": an empty body is accepted whatever its declared type (no parser runs).
       route.preParsing = [

@@ -6,6 +6,7 @@ import { AccountsModule, AuthModule } from './accounts/accounts.module';
 import { AssetsModule } from './assets/assets.module';
 import { ClockModule } from './common/clock/clock.module';
 import { CryptoModule } from './common/crypto/crypto.module';
+import { RouteHooksModule } from './common/http/route-hooks.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { AppConfig, loadConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -38,6 +39,7 @@ export class AppModule {
         LoggingModule,
         ClockModule,
         CryptoModule,
+        RouteHooksModule,
         EventEmitterModule.forRoot(),
         MetricsModule,
         RedisModule,

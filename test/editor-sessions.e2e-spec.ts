@@ -207,6 +207,25 @@ describe('editor sessions', () => {
       expect(await templates()).toEqual(before.templates);
     });
 
+    it("judges its grant before an Idempotency-Key: never a replay of the owner's render it may not make; its own replays", async () => {
+      const key = `embed-${Date.now()}`;
+      const body = { templateId: otherTemplate, layers: { title: { text: 'Rendered by the owner' } } };
+      const owners = await testApp.request('POST', '/api/generate', { apiKey: owner.apiKey, headers: { 'idempotency-key': key }, body });
+      expect(owners.status).toBe(200);
+      const asSessionWith = (idempotencyKey: string) => ({ headers: { ...asSession(token).headers, 'idempotency-key': idempotencyKey } });
+      const replayed = await testApp.request('POST', '/api/generate', { ...asSessionWith(key), body });
+      expect(replayed.status).toBe(403);
+      expect(replayed.body.code).toBe('forbidden');
+      expect(replayed.headers.get('idempotent-replayed')).toBeNull();
+
+      const own = { templateId, layers: { title: { text: `Its own ${key}` } } };
+      const first = await testApp.request('POST', '/api/generate', { ...asSessionWith(`${key}-own`), body: own });
+      const again = await testApp.request('POST', '/api/generate', { ...asSessionWith(`${key}-own`), body: own });
+      expect(first.status).toBe(200);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.text).toBe(first.text);
+    });
+
     it('saves a change to a permitted layer (and only with permissions.save)', async () => {
       const current = (await testApp.request('GET', `/api/templates/${templateId}`, asSession(token))).body;
       const layers = current.layers.map((layer: { name: string }) => (layer.name === 'title' ? { ...layer, text: 'Edited in the embed' } : layer));

@@ -1,4 +1,5 @@
 import { createAccount, createTemplate, TestAccount } from './support/factories';
+import { metricValue } from './support/prometheus';
 import { startTestApp, TestApp } from './support/test-app';
 
 /**
@@ -53,8 +54,11 @@ describe('hostile input: the render budget (RENDER_TIMEOUT)', () => {
 
   afterAll(() => testApp?.close());
 
+  const timeouts = async () => metricValue((await testApp.request('GET', '/metrics')).text, 'pictor_renders_total', { format: 'png', outcome: 'timeout' });
+
   it('stops an overrunning render at the budget: 503 render_timeout, unit and minute slot given back, workers freed', async () => {
     const before = (await testApp.request('GET', '/api/usage', { apiKey: owner.apiKey })).body;
+    const timeoutsBefore = await timeouts();
     const startedAt = Date.now();
     // As many heavy renders as there are render threads: if the drawings kept running, no thread would be left.
     const answers = await Promise.all(
@@ -76,6 +80,8 @@ describe('hostile input: the render budget (RENDER_TIMEOUT)', () => {
       });
     }
     expect(elapsedMs).toBeLessThan(BUDGET_MS + 3_000);
+    // Each stopped drawing is in the metrics by its outcome.
+    expect((await timeouts()) - timeoutsBefore).toBe(2);
 
     const after = (await testApp.request('GET', '/api/usage', { apiKey: owner.apiKey })).body;
     expect(after.quota.used).toBe(before.quota.used);
@@ -92,9 +98,11 @@ describe('hostile input: the render budget (RENDER_TIMEOUT)', () => {
 
   it('answers 503 render_timeout on GET /api/render too, and counts nothing', async () => {
     const before = (await testApp.request('GET', '/api/usage', { apiKey: owner.apiKey })).body;
+    const timeoutsBefore = await timeouts();
     const answer = await testApp.request('GET', `/api/render?templateId=${heavyTemplateId}&layers[t1][text]=public`);
     expect(answer.status).toBe(503);
     expect(answer.body.code).toBe('render_timeout');
+    expect((await timeouts()) - timeoutsBefore).toBe(1);
     const after = (await testApp.request('GET', '/api/usage', { apiKey: owner.apiKey })).body;
     expect(after.quota.used).toBe(before.quota.used);
   });

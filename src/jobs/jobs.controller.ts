@@ -1,8 +1,8 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
-import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { Idempotent } from '../idempotency/idempotency.hooks';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { ListJobsQuery, listJobsQuerySchema } from './dto/create-job.schema';
 import { readJobInput } from './dto/job-upload';
@@ -16,7 +16,7 @@ export class JobsController {
   /** JSON, or a CSV upload (multipart); the body is judged by the service (it needs the raw rows; see createJobSchema). */
   @Post()
   @HttpCode(202)
-  @UseInterceptors(IdempotencyInterceptor)
+  @Idempotent()
   async create(@CurrentAccount() account: Account, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<JobResponse> {
     const job = await this.jobs.create(account, await readJobInput(request));
     void reply.header('Location', `/api/jobs/${job.id}`);

@@ -20,10 +20,11 @@ export class MetricsModule implements OnModuleInit {
   /** Every request, including 404s and body-parser refusals that never reach a controller. */
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    fastify?.addHook('onResponse', async (request, reply) => {
+    fastify?.addHook('onResponse', (request, reply, done) => {
       const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
       this.metrics.httpRequests.inc(labels);
       this.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+      done();
     });
   }
 }

@@ -11,7 +11,7 @@ import { TemplatesService } from '../templates/templates.service';
 import { DocumentComposer } from './document-composer';
 import type { DocumentRequest } from './dto/document-request.schema';
 import type { DocumentResponse, DocumentWarning } from './dto/render-response';
-import type { RenderedAnswer } from './render-metrics.interceptor';
+import { RenderedAnswer } from './rendered-answer';
 import { RenderPipeline } from './render-pipeline';
 import { canonicalJson, RenderPlan } from './render-plan';
 import { RenderService } from './render.service';
@@ -79,7 +79,7 @@ export class DocumentService {
     const outcome = await started.outcome;
     const warnings = ((outcome.response.warnings ?? []) as DocumentWarning[]).slice().sort((a, b) => a.page - b.page);
     const response: DocumentResponse = { ...outcome.response, success: true, pages: plans.length, warnings };
-    return { body: JSON.stringify(response), headers: outcome.headers, renders: [outcome.record] };
+    return new RenderedAnswer(JSON.stringify(response), outcome.headers, [outcome.record]);
   }
 
   /** Each page's template, the caller's own (an unknown or another account's is a 404 naming the page); each loaded once. */

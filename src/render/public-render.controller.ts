@@ -4,7 +4,8 @@ import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import { Public } from '../accounts/auth/public.decorator';
 import type { Account } from '../accounts/entities/account.entity';
 import { PublicRenderService } from './public-render.service';
-import { RenderedAnswer, RenderMetricsInterceptor } from './render-metrics.interceptor';
+import { RenderMetricsInterceptor } from './render-metrics.interceptor';
+import { RenderedAnswer } from './rendered-answer';
 
 const rawQuery = (request: FastifyRequest): string => {
   const index = request.url.indexOf('?');
@@ -22,8 +23,8 @@ export class PublicRenderController {
   async render(@Req() request: FastifyRequest, @Headers('if-none-match') ifNoneMatch: string | undefined): Promise<RenderedAnswer> {
     const answer = await this.publicRenders.render(rawQuery(request), ifNoneMatch, request.ip);
     const renders = [answer.record];
-    if (answer.notModified) return { body: undefined, status: 304, headers: answer.headers, renders };
-    return { body: new StreamableFile(answer.stream, { length: answer.size }), headers: answer.headers, renders };
+    if (answer.notModified) return new RenderedAnswer(undefined, answer.headers, renders, 304);
+    return new RenderedAnswer(new StreamableFile(answer.stream, { length: answer.size }), answer.headers, renders);
   }
 
   /** Same query form as GET /api/render, minus templateId (it is in the path); returns a ready URL. */

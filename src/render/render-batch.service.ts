@@ -5,7 +5,7 @@ import { toErrorResponse } from '../common/errors/error-body';
 import { parseOrThrow } from '../common/validation/zod-validation.pipe';
 import { batchRequestSchema } from './dto/render-batch.schema';
 import { generateRequestSchema } from './dto/render-request.schema';
-import type { RenderedAnswer } from './render-metrics.interceptor';
+import { RenderedAnswer } from './rendered-answer';
 import { RenderException } from './render.exception';
 import type { RenderRecord } from './render-record';
 import { RenderService } from './render.service';
@@ -37,11 +37,11 @@ export class RenderBatchService {
     for (const item of items) results.push((await this.start(account, item)).result);
     const settled = (await Promise.all(results)).map((outcome) => (outcome.ok ? outcome.value : this.failed(outcome.error)));
     const lastCounted = settled.findLast((item) => item.countedHeaders !== null);
-    return {
-      body: `{"data":[${settled.map((item) => item.json).join(',')}]}`,
-      headers: lastCounted?.countedHeaders ?? {},
-      renders: settled.flatMap((item) => (item.record ? [item.record] : [])),
-    };
+    return new RenderedAnswer(
+      `{"data":[${settled.map((item) => item.json).join(',')}]}`,
+      lastCounted?.countedHeaders ?? {},
+      settled.flatMap((item) => (item.record ? [item.record] : [])),
+    );
   }
 
   /** Resolves once the item is counted or refused, with its drawing (a failure becomes its error body). */

@@ -1,19 +1,21 @@
-import { Body, Controller, Header, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
 import { EditorSessionAccess } from '../accounts/auth/editor-session-access.decorator';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
-import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { Idempotent } from '../idempotency/idempotency.hooks';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { generateRequestSchema, RenderRequest } from './dto/render-request.schema';
 import { DocumentService } from './document.service';
 import { DocumentRequest, documentRequestSchema } from './dto/document-request.schema';
 import { RenderBatchService } from './render-batch.service';
-import { jsonAnswer, RenderedAnswer, RenderMetricsInterceptor } from './render-metrics.interceptor';
+import { AnswersRender, jsonAnswer, RenderedAnswer } from './rendered-answer';
 import { RenderService } from './render.service';
 
 @Controller('api')
-// Idempotency first: a replayed answer never reaches the metrics (nothing was rendered).
-@UseInterceptors(IdempotencyInterceptor, RenderMetricsInterceptor)
+// Fastify hooks, not interceptors (see RouteHooks): a replayed answer is sent before the handler, so it never
+// reaches the metrics (nothing was rendered).
+@Idempotent()
+@AnswersRender()
 export class RenderController {
   constructor(
     private readonly renders: RenderService,

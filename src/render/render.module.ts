@@ -23,6 +23,7 @@ import { RenderService } from './render.service';
 import { RendererService } from './renderer/renderer.service';
 import { ImageAccessTracker } from './retention/image-access-tracker';
 import { RetentionSweeperService } from './retention/retention-sweeper.service';
+import { RenderAnswerHooks } from './render-answer.hooks';
 
 @Module({
   imports: [IdempotencyModule, TemplatesModule, StorageModule, BillingModule, AccountsModule, SettingsModule, FontsModule, AssetsModule],
@@ -42,6 +43,7 @@ import { RetentionSweeperService } from './retention/retention-sweeper.service';
     RenderPipeline,
     DocumentComposer,
     DocumentService,
+    RenderAnswerHooks,
   ],
   exports: [RenderService, RendererService, RenderPipeline, DocumentComposer],
 })

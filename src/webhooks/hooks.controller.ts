@@ -1,11 +1,11 @@
-import { Body, Controller, Header, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentAccount } from '../accounts/auth/current-account.decorator';
 import type { Account } from '../accounts/entities/account.entity';
-import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { Idempotent } from '../idempotency/idempotency.hooks';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { HookRenderRequest, hookRenderRequestSchema } from '../render/dto/render-request.schema';
-import { jsonAnswer, RenderedAnswer, RenderMetricsInterceptor } from '../render/render-metrics.interceptor';
+import { AnswersRender, jsonAnswer, RenderedAnswer } from '../render/rendered-answer';
 import { HookRenderService } from './hook-render.service';
 import { deferDelivery } from './pending-delivery';
 
@@ -17,7 +17,8 @@ export class HooksController {
   @Post('render')
   @HttpCode(200)
   @Header('Content-Type', 'application/json; charset=utf-8')
-  @UseInterceptors(IdempotencyInterceptor, RenderMetricsInterceptor)
+  @Idempotent()
+  @AnswersRender()
   async render(
     @CurrentAccount() account: Account,
     @Body(new ZodValidationPipe(hookRenderRequestSchema)) body: HookRenderRequest,

@@ -30,11 +30,10 @@ export class WebhooksModule implements OnModuleInit {
   /** Fastify's onResponse runs once the answer has been fully sent: only then is the delivery released. */
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    // Returns a promise, so Fastify does not wait for a `done` callback.
-    fastify?.addHook('onResponse', (request) => {
+    fastify?.addHook('onResponse', (request, _reply, done) => {
       const delivery = takeDeferredDelivery(request);
       if (delivery) this.events.emit(WEBHOOK_DELIVERY_REQUESTED, delivery);
-      return Promise.resolve();
+      done();
     });
   }
 }

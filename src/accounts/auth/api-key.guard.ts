@@ -31,7 +31,7 @@ export class ApiKeyGuard implements CanActivate {
     // Usually already checked by the onRequest hook (before the body was read); see app.factory.ts.
     request.principal ??= await authenticateRequest(request, this.apiKeys, this.sessions, this.editorSessions);
     const grant = request.principal.editorSession;
-    if (grant) {
+    if (grant && !request.editorSessionAuthorized) {
       const rule = this.reflector.get<EditorSessionRule | undefined>(EDITOR_SESSION_RULE, context.getHandler());
       checkEditorSessionRoute(request.principal, rule);
       await this.editorSessions!.authorize(grant, request.principal.account, rule!, request);

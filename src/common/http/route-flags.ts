@@ -6,6 +6,10 @@ export enum RouteFlag {
   PUBLIC = 'pictorPublic',
   /** The endpoint takes no body: an empty one is accepted with any content type. */
   NO_BODY = 'pictorNoBody',
+  /** Takes `Idempotency-Key` (§22; set by @Idempotent()). */
+  IDEMPOTENT = 'pictorIdempotent',
+  /** The handler returns a RenderedAnswer: its headers and metrics are applied below Nest (@AnswersRender()). */
+  RENDERED_ANSWER = 'pictorRenderedAnswer',
 }
 
 export type RouteFlags = Partial<Record<RouteFlag, boolean>>;
