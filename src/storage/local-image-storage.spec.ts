@@ -171,4 +171,26 @@ describe('LocalImageStorage', () => {
     for (const name of kept) expect(existsSync(join(directory, name))).toBe(true);
     expect(existsSync(join(directory, 'card2.png'))).toBe(true);
   });
+  it('stops its sweep at shutdown: the folder it was reading is closed and the rest of the sweep is not done', async () => {
+    const ownTag = /\.([0-9a-f]{12})-\d+\.tmp$/.exec(storage.localWrite('probe.png')!.temporary)![1];
+    // That write started this store's own sweep (of an empty folder): done before the files below are placed.
+    await storage.removeAbandoned();
+    const otherTag = ownTag === '0123456789ab' ? 'ba9876543210' : '0123456789ab';
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    // Enough abandoned files that a sweep cannot finish between a write and the shutdown that follows it.
+    const abandoned = Array.from({ length: 3_000 }, (_, index) => join(directory, `.card${index}.png.${otherTag}-${index}.tmp`));
+    for (const path of abandoned) {
+      writeFileSync(path, 'partial');
+      utimesSync(path, twoHoursAgo, twoHoursAgo);
+    }
+    const restarted = new LocalImageStorage(directory);
+    await restarted.put('card2.png', Buffer.from('png'));
+    await restarted.onModuleDestroy();
+    expect(openUnder(directory)).toEqual([]);
+    const left = abandoned.filter((path) => existsSync(path)).length;
+    expect(left).toBeGreaterThan(0);
+    // Stopped, not paused: nothing more goes after the shutdown.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(abandoned.filter((path) => existsSync(path)).length).toBe(left);
+  });
 });
