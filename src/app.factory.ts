@@ -112,6 +112,7 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
   fastify.addHook('onRoute', (route) => {
     const flags = (route.config ?? {}) as RouteFlags;
     const hooks = <T>(existing: T | T[] | undefined): T[] => (existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]);
+    const rule = (route.config as Record<string, unknown> | undefined)?.[EDITOR_SESSION_ROUTE_CONFIG] as EditorSessionRule | undefined;
     if (!flags[RouteFlag.PUBLIC]) {
       // The API key is checked before the body is read: without a valid one, a request is a 401
       // whatever its body (malformed, of the wrong type, too large). The guard reuses the principal.
@@ -121,17 +122,13 @@ export async function configureHttpPlatform(app: NestFastifyApplication): Promis
           try {
             request.principal = await authenticateRequest(request, apiKeys, sessions, editorSessions);
             // An editor session on a route it may not call is refused before its body is read.
-            checkEditorSessionRoute(
-              request.principal,
-              (route.config as Record<string, unknown> | undefined)?.[EDITOR_SESSION_ROUTE_CONFIG] as EditorSessionRule | undefined,
-            );
+            checkEditorSessionRoute(request.principal, rule);
           } catch (error) {
             return answerHookError(reply, error);
           }
         },
       ] as typeof route.onRequest;
     }
-    const rule = (route.config as Record<string, unknown> | undefined)?.[EDITOR_SESSION_ROUTE_CONFIG] as EditorSessionRule | undefined;
     // An editor session's grant is judged against the parsed body before any feature's hook (an idempotent
     // replay must not answer a session what its grant does not allow); ApiKeyGuard then finds it done.
     if (rule !== undefined && editorSessions) {
