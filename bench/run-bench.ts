@@ -124,9 +124,26 @@ const pictorEnvironment = (dataDir: string, port = PORT): Record<string, string>
   PREVIEW_PER_MINUTE: '10000',
 });
 
-async function startPictor(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, START_ARGUMENTS, { cwd: ROOT, env: pictorEnvironment(dataDir), stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let waited = 0; waited < 60_000; waited += 200) {
+/** Starts with their module loading timed, after the memory section. */
+const START_PHASE_RUNS = 3;
+
+/** Stops a server and waits for its exit (the next one may take its port and data). */
+function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Readiness is polled this often: the start-up figure is late by up to this much (it was 200 ms until 2026-11-28). */
+const READY_POLL_MS = 20;
+
+/** Pictor started as `npm start` runs it, once /health/ready answers 200; `preload` runs first (`node -r`), `env` is added. */
+async function startPictor(dataDir: string, preload?: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const argumentsOf = preload ? ['-r', preload, ...START_ARGUMENTS] : START_ARGUMENTS;
+  const child = spawn(process.execPath, argumentsOf, { cwd: ROOT, env: { ...pictorEnvironment(dataDir), ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let waited = 0; waited < 60_000; waited += READY_POLL_MS) {
     if (
       await fetch(`${BASE}/health/ready`).then(
         (response) => response.ok,
@@ -134,7 +151,7 @@ async function startPictor(dataDir: string): Promise<ChildProcess> {
       )
     )
       return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
   }
   throw new Error('Pictor did not become ready');
 }
@@ -695,8 +712,29 @@ async function main() {
         '≤ 5 %',
       );
     } finally {
-      fresh.kill('SIGTERM');
+      await stopped(fresh);
     }
+    await startUpPhases();
+  }
+
+  /** Where start-up goes: more starts on the same data with bench/start-phases.js preloaded (medians). */
+  async function startUpPhases() {
+    const file = join(dataDir, 'start-phases.json');
+    type Phases = { listenAt: number; mainThreadCpu: number; loading: Record<'packages' | 'pictor' | 'node', number> };
+    const runs: Array<Phases & { ready: number }> = [];
+    for (let run = 0; run < START_PHASE_RUNS; run++) {
+      const startedAt = performance.now();
+      const child = await startPictor(dataDir, join(__dirname, 'start-phases.js'), { START_PHASES_FILE: file });
+      runs.push({ ready: performance.now() - startedAt, ...(JSON.parse(readFileSync(file, 'utf8')) as Phases) });
+      await stopped(child);
+    }
+    const of = (value: (run: (typeof runs)[number]) => number) => median(runs.map(value)).toFixed(0);
+    record(
+      `start to ready, where it goes (medians of ${START_PHASE_RUNS} starts, module loading timed)`,
+      `${of((run) => run.ready)} ms; port open at ${of((run) => run.listenAt)} ms (main thread's CPU ${of((run) => run.mainThreadCpu)} ms); loading modules ` +
+        `${of((run) => run.loading.packages + run.loading.pictor + run.loading.node)} ms (packages ${of((run) => run.loading.packages)}, ` +
+        `Pictor's ${of((run) => run.loading.pictor)}, Node's ${of((run) => run.loading.node)})`,
+    );
   }
 }
 

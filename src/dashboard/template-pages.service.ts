@@ -8,7 +8,7 @@ import { AccountPagesService, TO_LOGIN } from './account-pages.service';
 import type { DashboardRequest, PageResult } from './dashboard.service';
 import { SessionsService } from './sessions.service';
 import { StudioAssets } from '../studio-bundle/studio-assets';
-import { buildTemplateJsonSchema } from '../design/template-json-schema';
+import { templateJsonSchema } from '../design/template-json-schema';
 import { studioPage } from './views/studio-page';
 import { templatesPage } from './views/templates-page';
 
@@ -19,9 +19,6 @@ export type ThumbnailResult = { status: 200; bytes: Buffer; contentType: string 
 /** /app/templates: the list (thumbnails, duplicate, delete) and the studio's page. */
 @Injectable()
 export class TemplatePagesService {
-  /** The same document GET /api/templates/schema.json serves, embedded so the editor starts without a round trip. */
-  private readonly templateSchema = buildTemplateJsonSchema();
-
   constructor(
     private readonly pages: AccountPagesService,
     private readonly sessions: SessionsService,
@@ -56,10 +53,8 @@ export class TemplatePagesService {
     if (!active) return TO_LOGIN;
     if (id !== null) await this.templates.getOwned(active.account.id, id);
     const entry = this.assets.entryPoint();
-    return {
-      status: 200,
-      html: studioPage({ csrfToken: active.session.csrfToken, templateId: id, templateSchema: this.templateSchema, ...entry }),
-    };
+    // The same document GET /api/templates/schema.json serves, embedded so the editor starts without a round trip.
+    return { status: 200, html: studioPage({ csrfToken: active.session.csrfToken, templateId: id, templateSchema: templateJsonSchema(), ...entry }) };
   }
 
   /** A small drawing of the saved template, through the preview (its limit applies; never billed). */

@@ -27,3 +27,13 @@ export function buildTemplateJsonSchema(): Record<string, unknown> {
     ...rest,
   };
 }
+
+let shared: Readonly<Record<string, unknown>> | undefined;
+
+/**
+ * buildTemplateJsonSchema's document, built on first use and then shared (read it, never change it): the schema
+ * endpoint, the studio and the embed each need it, and start-up need not wait for it.
+ */
+export function templateJsonSchema(): Readonly<Record<string, unknown>> {
+  return (shared ??= buildTemplateJsonSchema());
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { StudioAssets } from '../studio-bundle/studio-assets';
-import { buildTemplateJsonSchema } from '../design/template-json-schema';
+import { templateJsonSchema } from '../design/template-json-schema';
 import { EditorSessionsService } from './editor-sessions.service';
 import { embedPage, endedPage } from './views/embed-page';
 
@@ -14,8 +14,6 @@ export interface EmbedPageResult {
 /** GET /embed/<token>: the studio (design mode) or the form (form mode) of one editor session. */
 @Injectable()
 export class EmbedPagesService {
-  private readonly templateSchema = buildTemplateJsonSchema();
-
   constructor(
     private readonly sessions: EditorSessionsService,
     private readonly assets: StudioAssets,
@@ -36,7 +34,7 @@ export class EmbedPagesService {
       templateId: session.templateId,
       allowedOrigins: session.allowedOrigins,
       permissions: session.permissions,
-      templateSchema: session.mode === 'design' ? this.templateSchema : null,
+      templateSchema: session.mode === 'design' ? templateJsonSchema() : null,
     };
     return { status: 200, html: embedPage(bootstrap, this.assets.entryPoint('src/embed.tsx')), frameAncestors };
   }

@@ -4,25 +4,25 @@ import { DocsAsset, docsAsset } from './docs-page';
 import { buildOpenApiDocument } from './openapi-document';
 import { OpenApiErrorCode, OpenApiException } from './openapi.exception';
 import { ServedDocument, serveDocument } from './served-document';
-import { buildTemplateJsonSchema } from '../design/template-json-schema';
+import { templateJsonSchema } from '../design/template-json-schema';
 
-/** Builds the published documents once, at start-up; requests only read them. */
+/**
+ * Builds each published document once, when it is first asked for (the OpenAPI document takes ~90 ms of CPU, which
+ * start-up need not wait for); later requests only read it.
+ */
 @Injectable()
 export class OpenApiService {
-  private readonly templateSchemaDocument: ServedDocument;
-  private readonly openApiDocument: ServedDocument;
+  private templateSchemaDocument?: ServedDocument;
+  private openApiDocument?: ServedDocument;
 
-  constructor(config: AppConfig) {
-    this.templateSchemaDocument = serveDocument(buildTemplateJsonSchema());
-    this.openApiDocument = serveDocument(buildOpenApiDocument({ serverUrl: config.publicBaseUrl }));
-  }
+  constructor(private readonly config: AppConfig) {}
 
   templateSchema(): ServedDocument {
-    return this.templateSchemaDocument;
+    return (this.templateSchemaDocument ??= serveDocument(templateJsonSchema()));
   }
 
   openApi(): ServedDocument {
-    return this.openApiDocument;
+    return (this.openApiDocument ??= serveDocument(buildOpenApiDocument({ serverUrl: this.config.publicBaseUrl })));
   }
 
   docsAsset(name: string): DocsAsset {
