@@ -25,8 +25,8 @@ export class ImageAccessTracker implements OnApplicationBootstrap, OnApplication
   private readonly retentionMs: number | null;
   private readonly recordIntervalMs: number;
   private readonly flushIntervalMs: number;
-  /** Image key → last access this instance has written or queued (ms). */
-  private readonly recorded = new LRUCache<string, number>({ max: 100_000 });
+  /** Image key → last access this instance has written or queued (ms); made on first use (100,000 slots take ~15 ms to lay out). */
+  private recordedAccesses?: LRUCache<string, number>;
   private pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
 
@@ -38,6 +38,10 @@ export class ImageAccessTracker implements OnApplicationBootstrap, OnApplication
     this.retentionMs = config.imageRetentionMs;
     this.recordIntervalMs = Math.min(RECORD_INTERVAL_MS, (this.retentionMs ?? Infinity) / 4);
     this.flushIntervalMs = Math.min(FLUSH_INTERVAL_MS, (this.retentionMs ?? Infinity) / 4);
+  }
+
+  private get recorded(): LRUCache<string, number> {
+    return (this.recordedAccesses ??= new LRUCache<string, number>({ max: 100_000 }));
   }
 
   onApplicationBootstrap(): void {
