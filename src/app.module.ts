@@ -1,5 +1,6 @@
 import { APP_SCHEMA } from './app.schema';
 import { DynamicModule, Module } from '@nestjs/common';
+import type Piscina from 'piscina';
 import { APP_FILTER } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccountsModule, AuthModule } from './accounts/accounts.module';
@@ -21,6 +22,7 @@ import { OpenApiModule } from './openapi/openapi.module';
 import { PreviewModule } from './preview/preview.module';
 import { RedisModule } from './redis/redis.module';
 import { RenderModule } from './render/render.module';
+import { RenderPoolModule } from './render/renderer/render-pool.module';
 import { StorageModule } from './storage/storage.module';
 import { SettingsModule } from './settings/settings.module';
 import { TemplatesModule } from './templates/templates.module';
@@ -28,9 +30,14 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { JobsModule } from './jobs/jobs.module';
 import { EditorSessionsModule } from './editor-sessions/editor-sessions.module';
 
+/** What an entry point has already started before loading the application (main.ts: the render threads). */
+export interface AppModuleStarted {
+  renderPool?: Piscina;
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(given?: AppConfig): DynamicModule {
+  static forRoot(given?: AppConfig, started: AppModuleStarted = {}): DynamicModule {
     const config = given ?? loadConfig();
     return {
       module: AppModule,
@@ -51,6 +58,7 @@ export class AppModule {
         FontsModule,
         AssetsModule,
         StorageModule,
+        RenderPoolModule.forRoot(started.renderPool),
         RenderModule,
         PreviewModule,
         HealthModule,

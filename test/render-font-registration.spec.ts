@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { AppConfig } from '../src/config/app-config';
 import { packRanges } from '../src/fonts/coverage/code-point-ranges';
 import { withPrivateName } from '../src/fonts/font-private-name';
 import type { MetricsService } from '../src/metrics/metrics.service';
 import { textLayerSchema } from '../src/design/layers/text/text-layer.definition';
 import type { DrawJob, DrawResult } from '../src/render/renderer/draw-job';
+import { startRenderPool } from '../src/render/renderer/render-pool';
 import { RendererService } from '../src/render/renderer/renderer.service';
 import { fontFixtures } from './support/font-fixtures';
 
@@ -36,14 +36,15 @@ const accountFace = async (name: string) => {
  * account fonts arrive: each job brings a face this process has not seen.
  */
 describe('render pool: registering fonts while other threads draw', () => {
+  let pool: ReturnType<typeof startRenderPool>;
   let renderer: RendererService;
 
   beforeAll(() => {
-    const config = { renderThreads: THREADS, renderNice: 0, renderTimeoutMs: 15_000 } as AppConfig;
-    renderer = new RendererService(config, { renderQueue: { set: () => undefined } } as unknown as MetricsService);
+    pool = startRenderPool({ renderThreads: THREADS, renderNice: 0, renderTimeoutMs: 15_000 });
+    renderer = new RendererService(pool, { renderQueue: { set: () => undefined } } as unknown as MetricsService);
   });
 
-  afterAll(() => renderer.beforeApplicationShutdown());
+  afterAll(() => pool.close());
 
   it('draws every emoji the same while account faces are being registered', async () => {
     const emoji = textJob('🇫🇷🇩🇪 ❤️ 👨‍👩‍👧 😀', 'Inter');

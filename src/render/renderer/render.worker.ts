@@ -10,14 +10,16 @@ import { drawTemplate, ensureFonts } from './draw-template';
 import { FontCollectionLock, FontCollectionLockShare } from './font-collection-lock';
 import { useFontCollectionLock } from './worker-fonts';
 
-/** What the pool hands every worker it starts. */
+/** What the pool hands every worker it starts (render-pool.ts: renderWorkerData). */
 export interface RenderWorkerData {
   fontCollectionLock: FontCollectionLockShare;
+  /** Drawn once as the thread starts, before any task: see below. */
+  warmUp?: DrawJob;
 }
 
-// RendererService and the bench hand the process's lock in; a pool started without one would leave its threads unguarded.
-const shared = (workerData as RenderWorkerData | undefined)?.fontCollectionLock;
-if (shared) useFontCollectionLock(new FontCollectionLock(shared));
+const data = workerData as RenderWorkerData | undefined;
+// The pool hands the process's lock in; a pool started without one would leave its threads unguarded.
+if (data?.fontCollectionLock) useFontCollectionLock(new FontCollectionLock(data.fontCollectionLock));
 // Fonts load when the worker starts, not on its first job.
 ensureFonts();
 
@@ -49,7 +51,7 @@ function storedHere(bytes: Uint8Array, write: LocalWrite): boolean {
 }
 
 /** One image, or a whole document whose pages arrive on the task's port (draw-document.ts). */
-export default async function render(task: DrawJob | DocumentTask): Promise<unknown> {
+async function render(task: DrawJob | DocumentTask): Promise<unknown> {
   const result = isDocumentTask(task) ? { bytes: await drawDocument(task), warnings: [] } : await drawTemplate(task);
   const { bytes } = result;
   if (!isDocumentTask(task) && task.storeAt && storedHere(bytes, task.storeAt)) {
@@ -59,3 +61,16 @@ export default async function render(task: DrawJob | DocumentTask): Promise<unkn
   const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
   return Piscina.move(new TransferredResult({ ...result, bytes: owned }) as never);
 }
+
+/**
+ * A thread's first text drawing loads what text needs once (the coverage tables, the font resolver, the line breaker:
+ * ~55–90 ms here), which its first render would otherwise wait for. The thread draws it as it starts, while the main
+ * thread is still loading the application: piscina awaits a promised handler before it calls the thread ready. (Work
+ * left running after load would stall instead: an idle piscina thread blocks in Atomics.wait until its next task.)
+ */
+export default data?.warmUp
+  ? render(data.warmUp).then(
+      () => render,
+      () => render,
+    )
+  : render;

@@ -1,24 +1,12 @@
-import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
-import { existsSync } from 'node:fs';
+import { Inject, Injectable } from '@nestjs/common';
 import { MessageChannel } from 'node:worker_threads';
-import { join, relative } from 'node:path';
 import Piscina, { queueOptionsSymbol } from 'piscina';
-// Loaded here so libvips stays mapped for the life of the process: otherwise a worker thread's
-// exit can unload it while another thread uses it (sharp issue #2263).
-import 'sharp';
-import { AppConfig } from '../../config/app-config';
 import { MetricsService } from '../../metrics/metrics.service';
 import type { DocumentMessage, DocumentTask, PageDrawn } from './draw-document';
 import type { DrawJob, DrawResult } from './draw-job';
-import { processFontCollectionLock } from './font-collection-lock';
-import { isBackgroundWork, PriorityTaskQueue, type RenderQueueOptions } from './render-priority';
-import { configureNativeAllocator } from './native-allocator';
-import { configureRenderThreadHeap } from './render-thread-heap';
+import { isBackgroundWork, type RenderQueueOptions } from './render-priority';
 import { messageReader } from './port-messages';
-import type { RenderWorkerData } from './render.worker';
-
-/** Beyond the render budget, a hold on the font collection lock is a dead thread's (backstop: see below). */
-const FONT_LOCK_LEASE_MARGIN_MS = 5_000;
+import { RENDER_POOL } from './render-pool';
 
 /** A PDF being drawn by one worker thread, a page at a time (see draw-document.ts). */
 export interface DocumentDrawing {
@@ -30,45 +18,13 @@ export interface DocumentDrawing {
   abandon(): void;
 }
 
-/** Compiled worker next to this file; when running from TypeScript sources (tests), its build in dist/. */
-function workerFile(): string {
-  const beside = join(__dirname, 'render.worker.js');
-  if (existsSync(beside)) return beside;
-  const projectRoot = join(__dirname, '..', '..', '..');
-  const built = join(projectRoot, 'dist', relative(join(projectRoot, 'src'), __dirname), 'render.worker.js');
-  if (existsSync(built)) return built;
-  throw new Error(`Render worker not built (${built}); run npm run build`);
-}
-
 /** Draws off the event loop in a pool of worker threads, so cached answers stay fast during renders. */
 @Injectable()
-export class RendererService implements BeforeApplicationShutdown {
-  private readonly pool: Piscina;
-
+export class RendererService {
   constructor(
-    config: AppConfig,
+    @Inject(RENDER_POOL) private readonly pool: Piscina,
     private readonly metrics: MetricsService,
-  ) {
-    configureNativeAllocator();
-    configureRenderThreadHeap();
-    const fontLock = processFontCollectionLock(config.renderTimeoutMs + FONT_LOCK_LEASE_MARGIN_MS);
-    this.pool = new Piscina({
-      filename: workerFile(),
-      workerData: { fontCollectionLock: fontLock.shared() } satisfies RenderWorkerData,
-      minThreads: config.renderThreads,
-      maxThreads: config.renderThreads,
-      idleTimeout: 60_000,
-      // Drawing yields the CPU to the main thread: cached answers stay quick while renders flood (piscina
-      // applies it per thread through @napi-rs/nice; cached p99 during a flood measured 8–10 ms vs 10–15 ms).
-      niceIncrement: config.renderNice,
-      // Piscina's run and wait-time histograms: nothing reads them, and recording costs every task.
-      recordTiming: false,
-      // Job rows (§22) wait behind interactive drawings: see PriorityTaskQueue.
-      taskQueue: new PriorityTaskQueue(),
-    });
-    // A thread ended by the render budget may have held the lock: free its place now, not at the lease.
-    this.pool.on('workerDestroy', (worker: { id: number }) => fontLock.releaseThread(worker.id));
-  }
+  ) {}
 
   /** Aborting `signal` takes a queued job off the queue, or terminates the worker drawing it (piscina replaces it). */
   async draw(job: DrawJob, signal?: AbortSignal): Promise<DrawResult> {
@@ -121,14 +77,5 @@ export class RendererService implements BeforeApplicationShutdown {
       output: { width: 1, height: 1, format: 'png', quality: 0 },
       images: new Map(),
     } satisfies DrawJob);
-  }
-
-  /**
-   * After every module's onModuleDestroy, whatever the modules' order: the job runners stop there and may still be
-   * drawing rows until then. (At onApplicationShutdown, after the database closed, an app's close hung.)
-   */
-  async beforeApplicationShutdown(): Promise<void> {
-    // close() lets running drawings finish; destroy() would abort them.
-    await this.pool.close();
   }
 }
