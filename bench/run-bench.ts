@@ -17,11 +17,12 @@ import 'sharp'; // keep libvips loaded while raw-pipeline workers come and go (s
 // defaults. Immediate purging measured ~35 % slower for resvg, while it does not change @napi-rs/canvas.
 import '@resvg/resvg-js';
 import { configureNativeAllocator } from '../src/render/renderer/native-allocator';
+import { renderWorkerData } from '../src/render/renderer/render-pool';
 import { createTemplateSchema } from '../src/design/template.schema';
 import { sampleTemplate } from '../test/support/factories';
 import { AUTOCANNON_RUN, describeCpu, measureCpu, recordCpuBound, RENDER_THREADS } from './cpu-accounting';
 import { freshSection } from './fresh-bench';
-import { ceilingEnvironment, freshRequests, httpFresh, latinTitle as text, scriptTitle as scriptText } from './fresh-load';
+import { ceilingEnvironment, freshRequests, httpFresh, latinTitle as text, rawFresh, scriptTitle as scriptText } from './fresh-load';
 import { jobsSection } from './jobs-bench';
 import { mean, median } from './statistics';
 import { npmScriptNodeArguments } from './npm-script-node';
@@ -264,8 +265,9 @@ async function main() {
     // execArgv [] as in the server: inherited, this process's `-r ts-node/register` would load the TypeScript
     // compiler into every worker, and that larger heap measured ~1.5 ms less GC work per render than the
     // server's own workers get (V8 helper threads 0.5 vs 2.0 ms per render, 2026-11-25).
-    // The server's workers share a font collection lock (RendererService); the raw pipeline pays for it too.
-    const workerData = { fontCollectionLock: FontCollectionLock.create(60_000).shared() };
+    // Handed what the server's threads are (render-pool.ts): a font collection lock, which the raw pipeline pays for
+    // too, and the text drawn at start.
+    const workerData = renderWorkerData(FontCollectionLock.create(60_000).shared());
     const pool = new Piscina({ filename, minThreads: RENDER_THREADS, maxThreads: RENDER_THREADS, execArgv: [], workerData });
     try {
       return await body(pool);
@@ -684,6 +686,8 @@ async function main() {
       record('first render, script card', `${(await oneRender(apiKey, scriptTemplateId, scriptText())).toFixed(0)} ms`);
       record('first render, Latin card', `${(await oneRender(apiKey, templateId, text())).toFixed(0)} ms`);
       record('second render, script card', `${(await oneRender(apiKey, scriptTemplateId, scriptText())).toFixed(0)} ms`);
+      const [first, second] = await firstDrawsAlone(createTemplateSchema.parse(SCRIPT_CARD));
+      record('same, drawn by a new render thread alone (raw pool, threads up): first; second', `${first.toFixed(0)} ms; ${second.toFixed(0)} ms`);
       console.log(`Memory (${MEMORY_RENDERS} fresh renders):`);
       const samples: number[] = [];
       const sampler = setInterval(() => samples.push(rssMb(fresh.pid!)), 250);
@@ -715,6 +719,24 @@ async function main() {
       await stopped(fresh);
     }
     await startUpPhases();
+  }
+
+  /** The render thread's own part of a first render: a new raw pool, its threads up (a blank drawing each), then two drawings timed. */
+  async function firstDrawsAlone(design: { layers: Array<Record<string, unknown>> }): Promise<[number, number]> {
+    return measurePool(RAW_WORKER, async (raw) => {
+      const blank = {
+        design: { width: 1, height: 1, background: '#ffffff', layers: [] },
+        output: { width: 1, height: 1, format: 'png', quality: 0 },
+        images: new Map(),
+      };
+      await Promise.all(Array.from({ length: RENDER_THREADS }, () => raw.run(blank)));
+      const timed = async () => {
+        const startedAt = performance.now();
+        await rawFresh(raw, design, 'png', 1, scriptText);
+        return performance.now() - startedAt;
+      };
+      return [await timed(), await timed()];
+    });
   }
 
   /** Where start-up goes: more starts on the same data with bench/start-phases.js preloaded (medians). */
