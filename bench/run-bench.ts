@@ -17,7 +17,7 @@ import 'sharp'; // keep libvips loaded while raw-pipeline workers come and go (s
 // defaults. Immediate purging measured ~35 % slower for resvg, while it does not change @napi-rs/canvas.
 import '@resvg/resvg-js';
 import { configureNativeAllocator } from '../src/render/renderer/native-allocator';
-import { renderWorkerData } from '../src/render/renderer/render-pool';
+import { BLANK_DRAW_JOB, renderWorkerData } from '../src/render/renderer/render-pool';
 import { createTemplateSchema } from '../src/design/template.schema';
 import { sampleTemplate } from '../test/support/factories';
 import { AUTOCANNON_RUN, describeCpu, measureCpu, recordCpuBound, RENDER_THREADS } from './cpu-accounting';
@@ -724,12 +724,7 @@ async function main() {
   /** The render thread's own part of a first render: a new raw pool, its threads up (a blank drawing each), then two drawings timed. */
   async function firstDrawsAlone(design: { layers: Array<Record<string, unknown>> }): Promise<[number, number]> {
     return measurePool(RAW_WORKER, async (raw) => {
-      const blank = {
-        design: { width: 1, height: 1, background: '#ffffff', layers: [] },
-        output: { width: 1, height: 1, format: 'png', quality: 0 },
-        images: new Map(),
-      };
-      await Promise.all(Array.from({ length: RENDER_THREADS }, () => raw.run(blank)));
+      await Promise.all(Array.from({ length: RENDER_THREADS }, () => raw.run(BLANK_DRAW_JOB)));
       const timed = async () => {
         const startedAt = performance.now();
         await rawFresh(raw, design, 'png', 1, scriptText);

@@ -15,6 +15,6 @@ try {
   exitOnConfigError(error);
 }
 // The render threads load Skia and the fonts while this thread loads the framework and the application: start-up is
-// bound by loading packages, and a first render after ready no longer waits for its thread to come up.
+// bound by loading packages, and a first render after ready does not wait for its thread to come up.
 const renderPool = startRenderPool(config);
 import('./server').then(({ serve }) => serve(config, renderPool)).catch(exitOnConfigError);

@@ -8,19 +8,12 @@ import { ConfigModule } from '../src/config/config.module';
 import { loadConfig } from '../src/config/app-config';
 import { drawTemplate } from '../src/render/renderer/draw-template';
 import { FontCollectionLock } from '../src/render/renderer/font-collection-lock';
-import { RENDER_POOL, renderWorkerData, startRenderPool } from '../src/render/renderer/render-pool';
+import { BLANK_DRAW_JOB, RENDER_POOL, renderWorkerData, startRenderPool } from '../src/render/renderer/render-pool';
 import { RenderPoolModule } from '../src/render/renderer/render-pool.module';
-import type { DrawJob } from '../src/render/renderer/draw-job';
 import { freshDatabaseUrl } from './support/test-database';
 import { freePort, startPictorProcess } from './support/server-process';
 
 const WORKER_FILE = join(__dirname, '..', 'dist', 'render', 'renderer', 'render.worker.js');
-
-const blank: DrawJob = {
-  design: { width: 1, height: 1, background: '#ffffff', layers: [] },
-  output: { width: 1, height: 1, format: 'png', quality: 0 },
-  images: new Map(),
-};
 
 /** The render threads start before the framework loads (main.ts), so they come up while it does. */
 describe('render pool start', () => {
@@ -50,10 +43,11 @@ describe('render pool start', () => {
       `http://127.0.0.1:${port}`,
     );
     try {
-      expect(JSON.parse(readFileSync(recordFile, 'utf8'))).toEqual({ nestLoaded: false });
-      // Readiness draws a probe on the render pool: the pool main.ts started is the one the app uses.
+      // Readiness draws a probe on the render pool; one thread in all (RENDER_THREADS 1): the app uses the pool
+      // main.ts started and starts none of its own.
       const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
       expect(ready.status).toBe(200);
+      expect(JSON.parse(readFileSync(recordFile, 'utf8'))).toEqual({ nestLoaded: false, workers: 1 });
     } finally {
       await server.stop();
       await database.drop();
@@ -65,7 +59,7 @@ describe('render pool start', () => {
     const moduleRef = await Test.createTestingModule({ imports: [RenderPoolModule.forRoot(pool)] }).compile();
     const app = await moduleRef.init();
     expect(app.get(RENDER_POOL)).toBe(pool);
-    await pool.run(blank);
+    await pool.run(BLANK_DRAW_JOB);
     expect(pool.threads.length).toBe(1);
     await app.close();
     expect(pool.threads.length).toBe(0);
@@ -78,7 +72,7 @@ describe('render pool start', () => {
     const pool = app.get<Piscina>(RENDER_POOL);
     try {
       expect(pool.maxThreads).toBe(2);
-      await pool.run(blank);
+      await pool.run(BLANK_DRAW_JOB);
     } finally {
       await app.close();
     }

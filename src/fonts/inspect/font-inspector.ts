@@ -1,7 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { ResourceLimits, Worker } from 'node:worker_threads';
+import { builtScript } from '../../common/runtime/built-script';
 import type { ParsedFont } from '../font-parser';
 import { FontsErrorCode, FontsException } from '../fonts.exception';
 import type { InspectionAnswer, InspectionTask } from './font-inspection.worker';
@@ -23,16 +22,6 @@ export const INSPECTION_LIMITS_TOKEN = 'FONT_INSPECTION_LIMITS';
 export interface PreparedFont {
   coverage: string;
   bytes: Uint8Array;
-}
-
-/** Compiled worker next to this file; when running from TypeScript sources (tests), its build in dist/. */
-function workerFile(): string {
-  const beside = join(__dirname, 'font-inspection.worker.js');
-  if (existsSync(beside)) return beside;
-  const projectRoot = join(__dirname, '..', '..', '..');
-  const built = join(projectRoot, 'dist', relative(join(projectRoot, 'src'), __dirname), 'font-inspection.worker.js');
-  if (existsSync(built)) return built;
-  throw new Error(`Font inspection worker not built (${built}); run npm run build`);
 }
 
 /** At most `places` tasks at once; the rest wait in order. */
@@ -104,7 +93,7 @@ export class FontInspector {
 
   private inThread(task: InspectionTask): Promise<Outcome> {
     const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: this.limits.heapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
-    const worker = new Worker(workerFile(), { workerData: task, resourceLimits });
+    const worker = new Worker(builtScript(__dirname, 'font-inspection.worker.js'), { workerData: task, resourceLimits });
     return new Promise<Outcome>((resolve) => {
       let settled = false;
       const settle = (outcome: Outcome) => {

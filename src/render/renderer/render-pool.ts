@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import Piscina from 'piscina';
 // Loaded here so libvips stays mapped for the life of the process: otherwise a worker thread's
 // exit can unload it while another thread uses it (sharp issue #2263).
 import 'sharp';
+import { builtScript } from '../../common/runtime/built-script';
 import type { AppConfig } from '../../config/app-config';
 import { textLayerSchema } from '../../design/layers/text/text-layer.definition';
 import type { DrawJob } from './draw-job';
@@ -19,15 +18,12 @@ export const RENDER_POOL = Symbol('RENDER_POOL');
 /** Beyond the render budget, a hold on the font collection lock is a dead thread's (backstop: see below). */
 const FONT_LOCK_LEASE_MARGIN_MS = 5_000;
 
-/** Compiled worker next to this file; when running from TypeScript sources (tests), its build in dist/. */
-function workerFile(): string {
-  const beside = join(__dirname, 'render.worker.js');
-  if (existsSync(beside)) return beside;
-  const projectRoot = join(__dirname, '..', '..', '..');
-  const built = join(projectRoot, 'dist', relative(join(projectRoot, 'src'), __dirname), 'render.worker.js');
-  if (existsSync(built)) return built;
-  throw new Error(`Render worker not built (${built}); run npm run build`);
-}
+/** A 1×1 drawing with no layers: proves a thread answers (readiness), or waits until threads are up. */
+export const BLANK_DRAW_JOB: DrawJob = {
+  design: { width: 1, height: 1, background: '#ffffff', layers: [] },
+  output: { width: 1, height: 1, format: 'png', quality: 0 },
+  images: new Map(),
+};
 
 /** What every render thread is handed at start: the process's font collection lock, and one small text to draw first. */
 export function renderWorkerData(fontCollectionLock: FontCollectionLockShare): RenderWorkerData {
@@ -53,7 +49,7 @@ export function startRenderPool(config: Pick<AppConfig, 'renderThreads' | 'rende
   configureRenderThreadHeap();
   const fontLock = processFontCollectionLock(config.renderTimeoutMs + FONT_LOCK_LEASE_MARGIN_MS);
   const pool = new Piscina({
-    filename: workerFile(),
+    filename: builtScript(__dirname, 'render.worker.js'),
     workerData: renderWorkerData(fontLock.shared()),
     minThreads: config.renderThreads,
     maxThreads: config.renderThreads,

@@ -6,7 +6,7 @@ import type { DocumentMessage, DocumentTask, PageDrawn } from './draw-document';
 import type { DrawJob, DrawResult } from './draw-job';
 import { isBackgroundWork, type RenderQueueOptions } from './render-priority';
 import { messageReader } from './port-messages';
-import { RENDER_POOL } from './render-pool';
+import { BLANK_DRAW_JOB, RENDER_POOL } from './render-pool';
 
 /** A PDF being drawn by one worker thread, a page at a time (see draw-document.ts). */
 export interface DocumentDrawing {
@@ -72,10 +72,6 @@ export class RendererService {
 
   /** Draws a 1×1 image: proves a worker thread answers (readiness). */
   async probe(): Promise<void> {
-    await this.pool.run({
-      design: { width: 1, height: 1, background: '#ffffff', layers: [] },
-      output: { width: 1, height: 1, format: 'png', quality: 0 },
-      images: new Map(),
-    } satisfies DrawJob);
+    await this.pool.run(BLANK_DRAW_JOB);
   }
 }
